@@ -1,0 +1,131 @@
+"""The turn loop, written once and used by every surface (headless, TUI, batch, relay forks)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Awaitable, Callable, Protocol
+
+from mazeplay.engine import Cell, step
+from mazeplay.engine.cells import WALL
+from mazeplay.game.moves import ACTI, MoveTracker
+from mazeplay.game.plumbing import seat_messages
+from mazeplay.game.prompts import load_prompts
+from mazeplay.game.setup import GameSetup
+from mazeplay.game.turns import SeatReply, SeatRequest, Turn
+
+
+class Seat(Protocol):
+    """Anyone who can sit in a seat: a person, a model, a bot."""
+
+    def describe(self) -> dict:
+        """Kind, model and parameters, for the save file (never secrets)."""
+        ...
+
+    async def reply(self, request: SeatRequest) -> SeatReply: ...
+
+    async def close(self) -> None: ...
+
+
+class SeatError(RuntimeError):
+    """A seat could not produce a message (provider down, bad key...). The game can be resumed."""
+
+
+ENDINGS = ("acti", "turn_limit", "goal", "wall")
+
+
+@dataclass
+class GameState:
+    """A game in progress: its setup, the turns so far, and (live mode) the executed moves."""
+
+    setup: GameSetup
+    turns: list[Turn] = field(default_factory=list)
+    tracker: MoveTracker = field(default_factory=MoveTracker)
+    position: Cell = (0, 0)
+    ending: str | None = None
+
+    @classmethod
+    def start(cls, setup: GameSetup, turns: list[Turn] | None = None) -> "GameState":
+        """A fresh game, or one rebuilt from saved turns (to resume)."""
+        state = cls(setup=setup, position=setup.maze.start)
+        for turn in turns or []:
+            state.apply(turn.seat, turn.text)
+            state.turns.append(turn)
+        return state
+
+    @property
+    def live(self) -> bool:
+        return self.setup.config.mode == "live"
+
+    @property
+    def next_seat(self) -> str:
+        return self.setup.speaker(len(self.turns))
+
+    def request_for(self, seat: str) -> SeatRequest:
+        return SeatRequest(
+            seat=seat,
+            turn_index=len(self.turns),
+            messages=seat_messages(self.setup, seat, self.turns),
+            view=self.setup.views[seat],
+            mode=self.setup.config.mode,
+            max_turns=self.setup.config.max_turns,
+            seed=self.setup.config.seed,
+            dialogue=[(t.seat, t.text) for t in self.turns],
+            position=self.position if self.live else None,
+        )
+
+    def apply(self, seat: str, text: str) -> tuple[str | None, str | None]:
+        """Fold one message into the state; returns (executed move, notice) and sets the ending."""
+        executed = self.tracker.feed(seat, text)
+        notice = None
+        if self.live and executed:
+            maze, target = self.setup.maze, step(self.position, executed)
+            if not maze.is_open(target):
+                outcome, self.ending = "That move ran into a wall: the game is over.", "wall"
+            else:
+                self.position = target
+                outcome = ""
+                if target == maze.goal:
+                    outcome, self.ending = "You have reached the goal: the game is over.", "goal"
+            notice = load_prompts(self.setup.config.prompt_version)["live_notice"].format(
+                direction=executed, count=len(self.tracker.agreed), outcome=outcome
+            ).rstrip()
+        if self.ending is None and ACTI.lower() in text.lower():
+            self.ending = "acti"
+        if self.ending is None and len(self.turns) + 1 >= self.setup.config.max_turns:
+            self.ending = "turn_limit"
+        return executed, notice
+
+    @property
+    def finished(self) -> bool:
+        return self.ending is not None or len(self.turns) >= self.setup.config.max_turns
+
+
+TurnHook = Callable[[Turn], Awaitable[None] | None]
+
+
+async def play(state: GameState, seats: dict[str, Seat], on_turn: TurnHook | None = None) -> GameState:
+    """Ask the seats in turn until the game ends. `on_turn` runs (and saves) before the next request."""
+    while not state.finished:
+        seat = state.next_seat
+        request = state.request_for(seat)
+        started = time.perf_counter()
+        reply = await seats[seat].reply(request)
+        if not reply.latency_s:
+            reply.latency_s = time.perf_counter() - started
+        executed, notice = state.apply(seat, reply.text)
+        turn = Turn(
+            index=len(state.turns),
+            seat=seat,
+            text=reply.text,
+            notice=notice,
+            executed=executed if state.live else None,
+            position=state.position if state.live else None,
+            reply=reply,
+        )
+        state.turns.append(turn)
+        if on_turn is not None:
+            result = on_turn(turn)
+            if result is not None:
+                await result
+    return state
