@@ -7,7 +7,7 @@ from typing import Literal
 
 import numpy as np
 
-from mazeplay.engine.cells import GOAL, HIDDEN, START, SYMBOLS, WALL, Cell
+from mazeplay.engine.cells import CODES, GOAL, HIDDEN, START, SYMBOLS, WALL, Cell
 from mazeplay.engine.maze import Maze, MazeError
 from mazeplay.engine.paths import distances_from
 from mazeplay.engine.rng import StableRandom
@@ -46,6 +46,14 @@ class View:
 
     def known(self) -> np.ndarray:
         return self.cells != HIDDEN
+
+    @classmethod
+    def from_rows(cls, seat: Seat, rows: list[str]) -> "View":
+        """Read a view written with @ * . # ? (as saved)."""
+        cells = np.array([[CODES[ch] for ch in row] for row in rows], dtype=np.int8)
+        start = tuple(map(int, np.argwhere(cells == START)[0]))
+        goal = tuple(map(int, np.argwhere(cells == GOAL)[0]))
+        return cls(seat, cells, start, goal)
 
     def shows_full_path(self) -> bool:
         """True if this view alone proves a start→goal path (hidden cells count as blocked)."""

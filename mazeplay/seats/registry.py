@@ -3,7 +3,9 @@ into a seat. Specs are checked before a game starts, so typos fail fast with one
 
 from __future__ import annotations
 
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from mazeplay.seats.bots import BOT_STYLES, GroundedBot, RandomBot
 
@@ -50,3 +52,60 @@ def parse_seat(spec: str, aliases: dict[str, str], api_base: str | None = None) 
 
 def build_bot(spec: SeatSpec):
     return RandomBot() if spec.name == "bot:random" else GroundedBot(spec.name)
+
+
+@dataclass
+class SeatOptions:
+    """How to build seats besides their specs; the API key is used, never saved."""
+
+    api_key: str | None = None
+    timeout: float = 120.0
+    max_retries: int = 4
+    player: str | None = None
+    human_source: object = None  # a LineSource; the terminal when None
+    local_max_tokens: int = 160
+
+
+def check_specs(specs: dict[str, SeatSpec], options: SeatOptions) -> None:
+    """Everything checkable before a game starts: providers, keys, the local model's files."""
+    for spec in specs.values():
+        if spec.kind == "llm":
+            from mazeplay.seats.llm import check_model
+
+            check_model(spec.name, spec.api_base, options.api_key)
+        elif spec.kind == "local":
+            from mazeplay.seats.local_model import find_gguf
+
+            find_gguf()
+
+
+@contextmanager
+def open_seats(specs: dict[str, SeatSpec], options: SeatOptions) -> Iterator[dict[str, object]]:
+    """Build the seats (starting one shared local model server if needed) and stop what was started."""
+    from mazeplay.seats.human import HumanSeat, terminal_line
+
+    with ExitStack() as stack:
+        server = None
+        seats: dict[str, object] = {}
+        for seat, spec in specs.items():
+            if spec.kind == "bot":
+                seats[seat] = build_bot(spec)
+            elif spec.kind == "human":
+                seats[seat] = HumanSeat(options.human_source or terminal_line, options.player)
+            elif spec.kind == "local":
+                if server is None:
+                    from mazeplay.seats.local_model import LocalModelServer
+
+                    server = stack.enter_context(LocalModelServer())
+                seats[seat] = server.seat(max_tokens=options.local_max_tokens, timeout=options.timeout)
+            else:
+                from mazeplay.seats.llm import LLMSeat, RetryPolicy
+
+                seats[seat] = LLMSeat(
+                    model=spec.name,
+                    api_base=spec.api_base,
+                    api_key=options.api_key or ("none" if spec.api_base else None),
+                    timeout=options.timeout,
+                    retry=RetryPolicy(max_retries=options.max_retries),
+                )
+        yield seats

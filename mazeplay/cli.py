@@ -1,0 +1,158 @@
+"""The `mazeplay` command: argument parsing and dispatch only.
+
+Heavy modules (litellm, textual) are imported inside the commands that need them, so `--help`
+and the offline commands start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import NoReturn, Sequence
+
+EXAMPLES = """examples:
+  mazeplay                                   play seat a against the offline bot in this terminal
+  mazeplay mazes --count 3 --seed 7 --json   print three mazes as JSON lines
+  mazeplay run --a bot --b bot:swap --seed 4 --mode live
+  mazeplay run --a claude --b gpt --seed 1 --json
+  mazeplay run --a local --b bot --max-turns 6
+  mazeplay run --a openai/smollm2 --b bot --api-base http://127.0.0.1:8080/v1
+  mazeplay resume 12
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors, exit code 2, and no abbreviations (`--a` is a seat, not `--api-key`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        fail(message)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    print(f"mazeplay: error: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
+    return value
+
+
+def _density(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"must be in [0, 1), got {value}")
+    return value
+
+
+def _maze_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("maze")
+    group.add_argument("--seed", type=_non_negative, help="maze seed (default: random, and recorded)")
+    group.add_argument("--split-seed", type=_non_negative, help="seed of the split into views (default: the maze seed)")
+    group.add_argument("--size", type=_positive, default=6, help="grid size N (default 6)")
+    group.add_argument("--density", type=_density, default=0.30, help="wall density (default 0.30)")
+    group.add_argument("--min-moves", type=_positive, help="shortest path at least this many moves (default 2N-4)")
+    group.add_argument("--max-moves", type=_positive, help="shortest path at most this many moves (default 2N-2)")
+    group.add_argument("--reject-solo-path", action="store_true", help="re-split while one view alone shows a path")
+    group.add_argument("--maze-set", help="take the maze from a fixed set in assets/mazes (e.g. 6x6-v1)")
+    group.add_argument("--index", type=_non_negative, default=0, help="maze index in --maze-set (default 0)")
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("game")
+    group.add_argument("--mode", choices=("paper", "live"), default="paper", help="paper: as published; live: moves executed on agreement")
+    group.add_argument("--first", choices=("a", "b"), default="a", help="who speaks first (default a)")
+    group.add_argument("--max-turns", type=_positive, default=50, help="turn limit (default 50)")
+    group.add_argument("--render", choices=("plain", "labelled", "json", "prose"), default="plain", help="map rendering given to both seats")
+    group.add_argument("--replicate", type=_non_negative, default=0, help="replicate number (part of the game key)")
+
+
+def _io_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("saves and models")
+    group.add_argument("--db", help="database file (default $MAZEPLAY_DB or saves/mazeplay.db)")
+    group.add_argument("--api-base", help="OpenAI-compatible server for model seats, e.g. http://127.0.0.1:8080/v1")
+    group.add_argument("--api-key", help="API key for model seats (never saved; default: the provider's variable)")
+    group.add_argument("--timeout", type=float, help="seconds per model call (default 120)")
+    group.add_argument("--player", help="pseudonym recorded for a human seat (default anonymous)")
+    group.add_argument("--json", action="store_true", help="print a final JSON object (transcript goes to stderr)")
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="mazeplay",
+        description="Two partners, each seeing half of a maze, must agree on a path through it.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--seat", choices=("a", "b"), default="a", help="your seat when playing (default a)")
+    parser.add_argument("--partner", default="bot", help="who plays the other seat (default: the offline bot)")
+    _maze_options(parser)
+    _game_options(parser)
+    _io_options(parser)
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    mazes = sub.add_parser("mazes", help="print generated mazes", description="Print mazes and their two views.")
+    mazes.add_argument("--count", type=_non_negative, default=1, help="how many mazes (seeds SEED, SEED+1, …)")
+    mazes.add_argument("--seed", type=_non_negative, default=0, help="first seed (default 0)")
+    mazes.add_argument("--size", type=_positive, default=6)
+    mazes.add_argument("--density", type=_density, default=0.30)
+    mazes.add_argument("--min-moves", type=_positive)
+    mazes.add_argument("--max-moves", type=_positive)
+    mazes.add_argument("--reject-solo-path", action="store_true")
+    mazes.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    run = sub.add_parser("run", help="play one game headless", description="Play one game between two seats, saving every turn.")
+    run.add_argument("--a", required=True, metavar="SEAT", help="seat a: bot, bot:swap, bot:terse, bot:random, human, local, an alias or provider/model")
+    run.add_argument("--b", required=True, metavar="SEAT", help="seat b (same choices)")
+    _maze_options(run)
+    _game_options(run)
+    _io_options(run)
+
+    resume = sub.add_parser("resume", help="continue an interrupted game", description="Continue an interrupted game where it stopped.")
+    resume.add_argument("game_id", type=_positive, metavar="GAME_ID")
+    _io_options(resume)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
+    from mazeplay import commands
+
+    try:
+        if args.version:
+            from mazeplay import __version__
+
+            print(__version__)
+        elif args.command == "mazes":
+            commands.cmd_mazes(args)
+        elif args.command == "run":
+            commands.cmd_run(args, {"a": args.a, "b": args.b})
+        elif args.command == "resume":
+            commands.cmd_resume(args)
+        else:
+            seats = {args.seat: "human", ("b" if args.seat == "a" else "a"): args.partner}
+            commands.cmd_run(args, seats)
+    except commands.UserError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted (the game is saved; see mazeplay resume)", 130)
+
+
+if __name__ == "__main__":
+    main()

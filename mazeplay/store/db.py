@@ -1,0 +1,89 @@
+"""Opening the database: path resolution, WAL, foreign keys and migrations.
+
+Migrations are append-only, so a newer mazeplay opens every older save; a save written by a newer
+schema than this mazeplay knows is refused rather than touched.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+DEFAULT_DB = Path("saves") / "mazeplay.db"
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened or written; the message is one line for the user."""
+
+
+migrations = Migrations("mazeplay")
+
+
+@migrations()
+def m001_games_and_turns(db: Database) -> None:
+    db["games"].create(
+        {
+            "id": int, "key": str, "created_at": str, "updated_at": str, "status": str, "ending": str,
+            "error": str, "mode": str, "first": str, "max_turns": int, "render": str, "seed": int,
+            "split_seed": int, "maze_source": str, "config": str, "maze": str, "view_a": str,
+            "view_b": str, "seat_a": str, "seat_b": str, "player": str, "versions": str, "notes": str,
+        },
+        pk="id",
+        not_null={"key", "created_at", "status", "mode", "config", "maze", "view_a", "view_b"},
+    )
+    db["games"].create_index(["key"])
+    db["games"].create_index(["status"])
+    db["turns"].create(
+        {
+            "game_id": int, "idx": int, "seat": str, "text": str, "notice": str, "executed": str,
+            "position": str, "request": str, "response": str, "usage": str, "prompt_tokens": int,
+            "completion_tokens": int, "latency_s": float, "cost_usd": float, "retries": int,
+            "model": str, "created_at": str,
+        },
+        pk=("game_id", "idx"),
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"seat", "text"},
+    )
+    db["grades"].create(
+        {
+            "id": int, "game_id": int, "judge": str, "created_at": str, "success": int,
+            "weighted_outcome": float, "route": str, "provisional": int, "details": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["grades"].create_index(["game_id"])
+
+
+def resolve_path(path: str | os.PathLike | None) -> Path:
+    return Path(path or os.environ.get("MAZEPLAY_DB") or DEFAULT_DB)
+
+
+def open_db(path: str | os.PathLike | None = None) -> Database:
+    """Open (creating if needed) and migrate the database; StoreError with one line on failure."""
+    target = resolve_path(path)
+    try:
+        if str(target) != ":memory:":
+            target.parent.mkdir(parents=True, exist_ok=True)
+        db = Database(target)
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA busy_timeout = 5000")
+        if db.journal_mode != "wal" and str(target) != ":memory:":
+            db.enable_wal()
+        known = {m.name for m in migrations._migrations}
+        applied = {m.name for m in migrations.applied(db)}
+        if applied - known:
+            raise StoreError(f"{target} was written by a newer mazeplay (unknown migrations); upgrade mazeplay")
+        if migrations.pending(db):
+            migrations.apply(db)
+        return db
+    except StoreError:
+        raise
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"cannot use database {target}: {exc}") from None
+    except OSError as exc:
+        raise StoreError(f"cannot open database {target}: {exc.strerror or exc}") from None

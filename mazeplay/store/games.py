@@ -1,0 +1,182 @@
+"""Saving and loading games, turn by turn, so an interrupted game loses nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlite_utils import Database
+
+from mazeplay import __version__
+from mazeplay.engine import GENERATOR_VERSION, View, maze_from_rows
+from mazeplay.game.prompts import load_prompts
+from mazeplay.game.setup import GameConfig, GameSetup
+from mazeplay.game.turns import SeatReply, Turn
+from mazeplay.store.db import StoreError
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"), default=str)
+
+
+def _load(value: str | None) -> Any:
+    return None if value is None else json.loads(value)
+
+
+def versions_for(setup: GameSetup) -> dict[str, str]:
+    prompts = load_prompts(setup.config.prompt_version)
+    return {
+        "package": __version__,
+        "generator": setup.maze.generator_version or GENERATOR_VERSION,
+        "prompts": prompts.version,
+        "prompts_digest": prompts.digest,
+    }
+
+
+def game_key(setup: GameSetup, seats: dict[str, dict]) -> str:
+    """Same maze, split, seats, first speaker, mode, versions and replicate → same key."""
+    versions = versions_for(setup)
+    versions.pop("package")
+    blob = {
+        "maze": setup.maze.rows(),
+        "views": {seat: view.rows() for seat, view in setup.views.items()},
+        "seats": seats,
+        "first": setup.config.first,
+        "mode": setup.config.mode,
+        "max_turns": setup.config.max_turns,
+        "render": setup.config.render,
+        "versions": versions,
+        "replicate": setup.config.replicate,
+    }
+    return hashlib.sha256(json.dumps(blob, sort_keys=True).encode()).hexdigest()[:24]
+
+
+@dataclass
+class SavedGame:
+    id: int
+    setup: GameSetup
+    seats: dict[str, dict]
+    turns: list[Turn]
+    status: str
+    ending: str | None
+    player: str | None
+
+
+class GameStore:
+    """The games, turns and grades tables behind small, intention-revealing methods."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create_game(self, setup: GameSetup, seats: dict[str, dict], player: str | None = None) -> int:
+        cfg = setup.config
+        row = {
+            "key": game_key(setup, seats),
+            "created_at": _now(),
+            "updated_at": _now(),
+            "status": "playing",
+            "mode": cfg.mode,
+            "first": cfg.first,
+            "max_turns": cfg.max_turns,
+            "render": cfg.render,
+            "seed": cfg.seed,
+            "split_seed": cfg.effective_split_seed,
+            "maze_source": setup.maze_source,
+            "config": _json(cfg.to_dict()),
+            "maze": _json(setup.maze.rows()),
+            "view_a": _json(setup.views["a"].rows()),
+            "view_b": _json(setup.views["b"].rows()),
+            "seat_a": _json(seats["a"]),
+            "seat_b": _json(seats["b"]),
+            "player": player,
+            "versions": _json(versions_for(setup)),
+        }
+        with self.db.conn:
+            return int(self.db["games"].insert(row).last_pk)
+
+    def add_turn(self, game_id: int, turn: Turn) -> None:
+        """Commit one turn (called before the next request is made)."""
+        reply = turn.reply
+        usage = reply.usage or {}
+        row = {
+            "game_id": game_id,
+            "idx": turn.index,
+            "seat": turn.seat,
+            "text": turn.text,
+            "notice": turn.notice,
+            "executed": turn.executed,
+            "position": _json(list(turn.position) if turn.position else None),
+            "request": _json(reply.request),
+            "response": _json(reply.response),
+            "usage": _json(reply.usage),
+            "prompt_tokens": usage.get("prompt_tokens"),
+            "completion_tokens": usage.get("completion_tokens"),
+            "latency_s": reply.latency_s,
+            "cost_usd": reply.cost_usd,
+            "retries": reply.retries,
+            "model": reply.model,
+            "created_at": _now(),
+        }
+        with self.db.conn:
+            self.db["turns"].insert(row)
+            self.db["games"].update(game_id, {"updated_at": _now()})
+
+    def set_status(self, game_id: int, status: str, ending: str | None = None, error: str | None = None) -> None:
+        with self.db.conn:
+            self.db["games"].update(game_id, {"status": status, "ending": ending, "error": error, "updated_at": _now()})
+
+    def save_grade(self, game_id: int, judge: str, grade: dict) -> int:
+        row = {
+            "game_id": game_id,
+            "judge": judge,
+            "created_at": _now(),
+            "success": int(bool(grade["success"])),
+            "weighted_outcome": grade["weighted_outcome"],
+            "route": _json(grade.get("route")),
+            "provisional": int(bool(grade.get("provisional"))),
+            "details": _json(grade),
+        }
+        with self.db.conn:
+            return int(self.db["grades"].insert(row).last_pk)
+
+    def latest_grade(self, game_id: int) -> dict | None:
+        rows = list(self.db["grades"].rows_where("game_id = ?", [game_id], order_by="id desc", limit=1))
+        return _load(rows[0]["details"]) if rows else None
+
+    def load_game(self, game_id: int) -> SavedGame:
+        try:
+            row = self.db["games"].get(game_id)
+        except Exception:
+            raise StoreError(f"no game with id {game_id} in {self.db.conn.execute('PRAGMA database_list').fetchone()[2]}") from None
+        config = GameConfig.from_dict(_load(row["config"]))
+        maze = maze_from_rows(_load(row["maze"]))
+        views = {seat: View.from_rows(seat, _load(row[f"view_{seat}"])) for seat in ("a", "b")}
+        setup = GameSetup(config=config, maze=maze, views=views, maze_source=row["maze_source"] or "generated")
+        turns = [self._turn(t) for t in self.db["turns"].rows_where("game_id = ?", [game_id], order_by="idx")]
+        seats = {"a": _load(row["seat_a"]), "b": _load(row["seat_b"])}
+        return SavedGame(game_id, setup, seats, turns, row["status"], row["ending"], row["player"])
+
+    @staticmethod
+    def _turn(row: dict) -> Turn:
+        position = _load(row["position"])
+        reply = SeatReply(
+            text=row["text"],
+            request=_load(row["request"]),
+            response=_load(row["response"]),
+            usage=_load(row["usage"]),
+            latency_s=row["latency_s"] or 0.0,
+            cost_usd=row["cost_usd"],
+            retries=row["retries"] or 0,
+            model=row["model"],
+        )
+        return Turn(
+            index=row["idx"], seat=row["seat"], text=row["text"], notice=row["notice"],
+            executed=row["executed"], position=tuple(position) if position else None, reply=reply,
+        )
