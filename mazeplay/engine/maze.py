@@ -38,10 +38,16 @@ class MazeParams:
     goal_radius: int = 1  # the goal lies within this Manhattan distance of the bottom-right corner
     max_attempts: int = 2000
 
-    def bounds(self) -> tuple[int, int]:
+    def __post_init__(self) -> None:
+        # Resolve the size-dependent defaults now, so saved params say exactly what was used.
         low = self.min_moves if self.min_moves is not None else max(1, 2 * self.size - 4)
         high = self.max_moves if self.max_moves is not None else max(low, 2 * self.size - 2)
-        return low, high
+        object.__setattr__(self, "min_moves", low)
+        object.__setattr__(self, "max_moves", high)
+        object.__setattr__(self, "start", tuple(self.start))
+
+    def bounds(self) -> tuple[int, int]:
+        return int(self.min_moves), int(self.max_moves)  # type: ignore[arg-type]
 
     def wall_count(self) -> int:
         return math.floor(self.density * (self.size**2 - 2) + 0.5)
@@ -49,7 +55,6 @@ class MazeParams:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["start"] = list(self.start)
-        data["min_moves"], data["max_moves"] = self.bounds()
         return data
 
 

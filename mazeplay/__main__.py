@@ -1,0 +1,3 @@
+from mazeplay.cli import main
+
+main()

@@ -1,0 +1,113 @@
+"""The real `mazeplay` command in subprocesses: output formats, bad input, kill and resume."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+def mazeplay(*args, env=None, timeout=120, input=None):
+    full_env = {**os.environ, **(env or {})}
+    full_env.pop("ANTHROPIC_API_KEY", None)
+    return subprocess.run(
+        [sys.executable, "-m", "mazeplay", *map(str, args)],
+        capture_output=True, text=True, timeout=timeout, env=full_env, input=input,
+    )
+
+
+def test_help_is_fast_and_does_not_import_litellm():
+    code = (
+        "import sys; sys.argv=['mazeplay','{}','--help']\n"
+        "from mazeplay.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "assert 'litellm' not in sys.modules, 'litellm imported'\n"
+        "assert 'textual' not in sys.modules, 'textual imported'\n"
+    )
+    for sub in ("run", "mazes", "resume"):
+        result = subprocess.run([sys.executable, "-c", code.format(sub)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        assert "usage: mazeplay" in result.stdout
+
+
+def test_mazes_json_has_the_documented_fields():
+    result = mazeplay("mazes", "--count", 3, "--seed", 5, "--json")
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["seed"] for r in rows] == [5, 6, 7]
+    for r in rows:
+        assert {"seed", "size", "grid", "view_a", "view_b", "start", "goal", "shortest_path"} <= set(r)
+        assert r["start"] == [0, 0] and len(r["grid"]) == r["size"] == 6
+        assert 8 <= r["shortest_path"] <= 10
+
+
+def test_run_json_result(db_path):
+    result = mazeplay("run", "--a", "bot", "--b", "bot", "--seed", 3, "--mode", "live", "--json", "--db", db_path)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["success"] is True and data["weighted_outcome"] == 1.0
+    assert data["route"][0] == [0, 0] and data["turns"] == len(data["route"])
+    assert "[1/50] A:" in result.stderr  # the transcript goes to stderr with --json
+    paper = json.loads(mazeplay("run", "--a", "bot", "--b", "bot:swap", "--seed", 3, "--json", "--db", db_path).stdout)
+    assert paper["provisional"] is True and "live-mode" in paper["note"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["run", "--a", "bot", "--b", "nobody"], "unknown seat 'nobody'"),
+        (["run", "--a", "bot", "--b", "bot", "--size", 4, "--density", 0.75], "no 4×4 maze"),
+        (["mazes", "--count", -1], "must not be negative"),
+        (["run", "--a", "bot", "--b", "bot", "--density", 1.5], "must be in [0, 1)"),
+        (["resume", 12345], "no game with id 12345"),
+        (["run", "--a", "bot", "--b", "bot", "--maze-set", "nope"], "unknown maze set 'nope'"),
+        (["run", "--a", "claude", "--b", "bot"], "ANTHROPIC_API_KEY"),
+        (["run", "--a", "bot"], "required: --b"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(args, message, db_path):
+    result = mazeplay(*args, "--db", db_path) if args[0] != "mazes" else mazeplay(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mazeplay: error:"), result.stderr
+    assert message in lines[0]
+
+
+def test_corrupt_database_is_reported_and_left_untouched(tmp_path):
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"garbage" * 1000)
+    result = mazeplay("run", "--a", "bot", "--b", "bot", "--db", bad)
+    assert result.returncode == 2 and "cannot use database" in result.stderr
+    assert bad.read_bytes() == b"garbage" * 1000
+
+
+def test_killed_game_resumes_with_no_turn_lost_or_repeated(stub, db_path):
+    stub.latency = 0.4
+    stub.default = ("ok", "I am still studying my map.")  # never agrees: the game runs to its turn limit
+    args = ["run", "--a", "openai/stub", "--b", "bot", "--api-base", stub.api_base, "--seed", 2,
+            "--mode", "live", "--max-turns", 10, "--db", db_path]
+    process = subprocess.Popen([sys.executable, "-m", "mazeplay", *map(str, args)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    turns = 0
+    while time.monotonic() < deadline and turns < 3:
+        time.sleep(0.1)
+        try:
+            turns = sqlite3.connect(db_path).execute("select count(*) from turns").fetchone()[0]
+        except sqlite3.Error:
+            pass
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert 3 <= turns < 10
+    stub.latency = 0.0
+    result = mazeplay("resume", 1, "--db", db_path, "--json")
+    assert result.returncode == 0, result.stderr
+    db = sqlite3.connect(db_path)
+    indexes = [row[0] for row in db.execute("select idx from turns where game_id = 1 order by idx")]
+    assert indexes == list(range(10))
+    assert db.execute("select status from games where id = 1").fetchone()[0] == "finished"
+    requests = db.execute("select request from turns where seat = 'a' and request is not null").fetchall()
+    assert all("api_key" not in r[0] for r in requests)
