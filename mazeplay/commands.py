@@ -10,9 +10,9 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-from mazeplay.config import ConfigError, load_config
-from mazeplay.engine import MazeError, MazeParams, SplitParams
-from mazeplay.engine.render import render_view
+from mazeplay.config import load_config
+from mazeplay.engine import MazeParams, SplitParams
+from mazeplay.errors import MazeplayError
 
 
 class UserError(RuntimeError):
@@ -21,21 +21,11 @@ class UserError(RuntimeError):
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    from mazeplay.headless import GameInterrupted
-    from mazeplay.seats.registry import SeatSpecError
-    from mazeplay.store import StoreError
-
-    expected: tuple[type[BaseException], ...] = (
-        MazeError, ConfigError, SeatSpecError, StoreError, GameInterrupted, ValueError,
-    )
+    """Turn errors the user can act on into UserError; anything else is a bug and keeps its traceback."""
     try:
         yield
-    except expected as exc:
+    except (ValueError, MazeplayError) as exc:
         raise UserError(str(exc)) from None
-    except Exception as exc:  # seat-specific errors that live in lazily imported modules
-        if type(exc).__name__ in {"ModelCheckError", "LocalModelError", "SeatError"}:
-            raise UserError(str(exc)) from None
-        raise
 
 
 def maze_params(args: argparse.Namespace) -> MazeParams:
@@ -137,4 +127,4 @@ def cmd_resume(args: argparse.Namespace) -> None:
     _finish(args, outcome)
 
 
-__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume", "render_view"]
+__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume"]

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+from mazeplay.errors import MazeplayError
 from mazeplay.game.loop import GameState, SeatError, play
 from mazeplay.game.plumbing import task_text
 from mazeplay.game.prompts import load_prompts
@@ -47,7 +48,7 @@ class Outcome:
         return data
 
 
-class GameInterrupted(RuntimeError):
+class GameInterrupted(MazeplayError):
     """The game stopped before its end; it is saved and can be resumed."""
 
     def __init__(self, game_id: int, reason: str) -> None:

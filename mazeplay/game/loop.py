@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Awaitable, Callable, Protocol
 
 from mazeplay.engine import Cell, step
+from mazeplay.errors import MazeplayError
 from mazeplay.engine.cells import WALL
 from mazeplay.game.moves import ACTI, MoveTracker
 from mazeplay.game.plumbing import seat_messages
@@ -27,7 +28,7 @@ class Seat(Protocol):
     async def close(self) -> None: ...
 
 
-class SeatError(RuntimeError):
+class SeatError(MazeplayError):
     """A seat could not produce a message (provider down, bad key...). The game can be resumed."""
 
 

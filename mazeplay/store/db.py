@@ -11,12 +11,14 @@ import sqlite3
 from pathlib import Path
 
 from sqlite_utils import Database
+
+from mazeplay.errors import MazeplayError
 from sqlite_utils.migrations import Migrations
 
 DEFAULT_DB = Path("saves") / "mazeplay.db"
 
 
-class StoreError(RuntimeError):
+class StoreError(MazeplayError):
     """The database cannot be opened or written; the message is one line for the user."""
 
 
