@@ -21,8 +21,8 @@ if not installed and os.environ.get("MAZEPLAY_REQUIRE_LOCAL") != "1":
 
 def test_a_short_real_game_against_the_local_model(db_path):
     result = subprocess.run(
-        [sys.executable, "-m", "mazeplay", "run", "--a", "local", "--b", "bot", "--seed", 1,
-         "--max-turns", 4, "--json", "--db", str(db_path)],
+        [sys.executable, "-m", "mazeplay", "run", "--a", "local", "--b", "bot", "--seed", "1",
+         "--max-turns", "4", "--json", "--db", str(db_path)],
         capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr
