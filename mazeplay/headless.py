@@ -16,7 +16,7 @@ from mazeplay.game.plumbing import task_text
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
 from mazeplay.game.turns import Turn
-from mazeplay.judge.score import Score, score_game
+from mazeplay.judge.score import Grade, grade_game
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats
 from mazeplay.store import GameStore
 
@@ -32,7 +32,7 @@ def printable(text: str) -> str:
 class Outcome:
     game_id: int
     state: GameState
-    score: Score
+    score: Grade
 
     def to_dict(self) -> dict:
         data = {
@@ -41,10 +41,9 @@ class Outcome:
             "ending": self.state.ending,
             "turns": len(self.state.turns),
             "mode": self.state.setup.config.mode,
-            **self.score.to_dict(),
+            **self.score.summary(),
+            "diagnostics": self.score.diagnostics,
         }
-        if self.score.provisional:
-            data["note"] = "paper-mode score read with the live-mode move parser (provisional until an LLM or rule grader runs)"
         return data
 
 
@@ -93,8 +92,9 @@ class TranscriptPrinter:
             f"weighted outcome {s.weighted_outcome:.2f}\nroute (row, col from the top-left): {route}",
             file=self.out,
         )
-        if s.provisional:
-            print("(paper mode: scored with the live-mode move parser; provisional)", file=self.out)
+        print(f"graded by {s.judge}, coordinates read as {s.scheme}", file=self.out)
+        if s.ambiguous:
+            print("ambiguous: " + "; ".join(s.reasons), file=self.out)
 
 
 async def drive(
@@ -118,8 +118,10 @@ async def drive(
     finally:
         for seat in seats.values():
             await seat.close()
-    score = score_game(state)
-    store.save_grade(game_id, score.judge, score.to_dict())
+    grades = grade_game(state)
+    for grade in grades:
+        store.save_grade(game_id, grade.judge, grade.to_dict())
+    score = grades[0]
     store.set_status(game_id, "finished", ending=state.ending)
     return Outcome(game_id, state, score)
 

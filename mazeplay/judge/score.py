@@ -1,56 +1,113 @@
-"""Scores of a finished game from its agreed moves.
+"""Grades: a route replayed on the true maze, the scheme that won, diagnostics, and doubts.
 
-Live mode: the engine's executed moves are the ground truth. Paper mode: until the grading issue
-lands, the agreed moves are read with the live-mode parser (`mazeplay.game.moves`), which only
-understands directions and the MOVE/AGREE syntax; such scores are marked provisional.
+Live games have ground truth (the engine executed the moves); every other game is graded from its
+words. Only the replayed route decides success; a claim of "ACTI!" never does.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
-from mazeplay.engine import Cell, Direction, replay_route, step
+from mazeplay.engine import Cell, Maze
 from mazeplay.game.loop import GameState
-from mazeplay.game.moves import agreed_moves
+from mazeplay.judge.diagnostics import diagnose
+from mazeplay.judge.extraction import Extraction, RouteStep
+from mazeplay.judge.notation import parse_mention, symbol_type
+from mazeplay.judge.replay import replay_all
+from mazeplay.judge.rule_grader import grade_dialogue
 
-JUDGE_VERSION = "live-parser-1"
 
-
-@dataclass(frozen=True)
-class Score:
+@dataclass
+class Grade:
+    judge: str
     success: bool
     weighted_outcome: float
-    route: list[Cell]  # the valid prefix, from the start
-    moves: list[str]  # every agreed move, valid or not
-    stopped_by: str | None
-    judge: str
-    provisional: bool
+    route: list[Cell]  # the valid prefix from the start, under the winning scheme
+    scheme: str
+    ambiguous: bool
+    reasons: list[str] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)  # the agreed route as written
+    stopped_by: str | None = None
+    readings: list[dict] = field(default_factory=list)
+    extraction: dict | None = None
+    diagnostics: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         data = asdict(self)
-        data["route"] = [list(cell) for cell in self.route]
+        data["route"] = [list(c) for c in self.route]
         return data
 
-
-def cells_from_moves(start: Cell, moves: list[Direction]) -> list[Cell]:
-    cells, here = [], start
-    for move in moves:
-        here = step(here, move)
-        cells.append(here)
-    return cells
+    def summary(self) -> dict:
+        """The fields of `grade --json` and `run --json`."""
+        return {k: self.to_dict()[k] for k in ("judge", "success", "weighted_outcome", "route", "scheme", "ambiguous", "reasons", "moves")}
 
 
-def score_game(state: GameState) -> Score:
-    maze = state.setup.maze
-    moves = agreed_moves([(t.seat, t.text) for t in state.turns])
-    replay = replay_route(maze, cells_from_moves(maze.start, moves))
-    provisional = not state.live
-    return Score(
+def grade_extraction(
+    extraction: Extraction,
+    maze: Maze,
+    messages: list[tuple[str, str]],
+    first: str = "a",
+    completion_tokens: list[int | None] | None = None,
+) -> Grade:
+    labels = extraction.agreed()
+    best, readings, unread = replay_all(labels, maze)
+    reasons = list(extraction.ambiguous)
+    if unread:
+        reasons.append(f"unreadable coordinates: {', '.join(unread[:5])}")
+    mentions = [m for m in (parse_mention(label) for label in labels) if m is not None]
+    extraction.route_schema = extraction.route_schema or _schema(best.scheme, mentions)
+    replay = best.replay
+    return Grade(
+        judge=extraction.judge,
         success=replay.success,
         weighted_outcome=replay.weighted_outcome,
         route=replay.cells,
-        moves=list(moves),
+        scheme=best.scheme,
+        ambiguous=bool(reasons),
+        reasons=reasons,
+        moves=labels,
         stopped_by=replay.stopped_by,
-        judge="engine" if state.live else JUDGE_VERSION,
-        provisional=provisional,
+        readings=[r.to_dict() for r in readings],
+        extraction=extraction.to_dict(),
+        diagnostics=diagnose(messages, extraction, replay.success, replay.weighted_outcome, replay.stopped_by,
+                             maze.size, completion_tokens, first),
     )
+
+
+def _schema(scheme: str, mentions: list) -> dict:
+    if scheme == "directions":
+        return {"symbols": "directions"}
+    order, origin, orientation = scheme.split("/")
+    return {"origin": int(origin[0]), "orientation": orientation, "order": order, "symbols": symbol_type(mentions)}
+
+
+def rule_grade(maze: Maze, messages: list[tuple[str, str]], first: str = "a", completion_tokens=None) -> Grade:
+    return grade_extraction(grade_dialogue(messages, first), maze, messages, first, completion_tokens)
+
+
+def engine_grade(state: GameState) -> Grade:
+    """Ground truth of a live game: the moves the engine executed."""
+    moves = list(state.tracker.agreed)
+    steps = [RouteStep(t.index + 1, [t.executed], "move", "both") for t in state.turns if t.executed]
+    extraction = Extraction(judge="engine", route=steps, route_schema={"symbols": "directions"})
+    messages = [(t.seat, t.text) for t in state.turns]
+    grade = grade_extraction(extraction, state.setup.maze, messages, state.setup.config.first, _tokens(state))
+    grade.moves = moves
+    return grade
+
+
+def _tokens(state: GameState) -> list[int | None]:
+    return [(t.reply.usage or {}).get("completion_tokens") for t in state.turns]
+
+
+def grade_game(state: GameState) -> list[Grade]:
+    """Grades saved with a finished game, the official one first: in live mode the engine's ground
+    truth, then the rule grader (for the audit); in paper mode the rule grader."""
+    messages = [(t.seat, t.text) for t in state.turns]
+    rule = rule_grade(state.setup.maze, messages, state.setup.config.first, _tokens(state))
+    return [engine_grade(state), rule] if state.live else [rule]
+
+
+def score_game(state: GameState) -> Grade:
+    """The official grade of a finished game."""
+    return grade_game(state)[0]

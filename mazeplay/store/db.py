@@ -53,7 +53,7 @@ def m001_games_and_turns(db: Database) -> None:
     db["grades"].create(
         {
             "id": int, "game_id": int, "judge": str, "created_at": str, "success": int,
-            "weighted_outcome": float, "route": str, "provisional": int, "details": str,
+            "weighted_outcome": float, "route": str, "scheme": str, "ambiguous": int, "details": str,
         },
         pk="id",
         foreign_keys=[("game_id", "games", "id")],

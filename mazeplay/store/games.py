@@ -140,15 +140,22 @@ class GameStore:
             "success": int(bool(grade["success"])),
             "weighted_outcome": grade["weighted_outcome"],
             "route": _json(grade.get("route")),
-            "provisional": int(bool(grade.get("provisional"))),
+            "scheme": grade.get("scheme"),
+            "ambiguous": int(bool(grade.get("ambiguous"))),
             "details": _json(grade),
         }
         with self.db.conn:
             return int(self.db["grades"].insert(row).last_pk)
 
-    def latest_grade(self, game_id: int) -> dict | None:
-        rows = list(self.db["grades"].rows_where("game_id = ?", [game_id], order_by="id desc", limit=1))
+    def latest_grade(self, game_id: int, judge: str | None = None) -> dict | None:
+        where, args = ("game_id = ? and judge = ?", [game_id, judge]) if judge else ("game_id = ?", [game_id])
+        rows = list(self.db["grades"].rows_where(where, args, order_by="id desc", limit=1))
         return _load(rows[0]["details"]) if rows else None
+
+    def official_grade(self, game_id: int) -> dict | None:
+        """Live games: the engine's ground truth. Others: the newest grade by any judge."""
+        mode = self.db["games"].get(game_id)["mode"]
+        return self.latest_grade(game_id, "engine" if mode == "live" else None)
 
     def load_game(self, game_id: int) -> SavedGame:
         try:

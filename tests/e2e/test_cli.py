@@ -53,7 +53,7 @@ def test_run_json_result(db_path):
     assert data["route"][0] == [0, 0] and data["turns"] == len(data["route"])
     assert "[1/50] A:" in result.stderr  # the transcript goes to stderr with --json
     paper = json.loads(mazeplay("run", "--a", "bot", "--b", "bot:swap", "--seed", 3, "--json", "--db", db_path).stdout)
-    assert paper["provisional"] is True and "live-mode" in paper["note"]
+    assert paper["judge"] == "rule-1" and paper["diagnostics"]["turns_used"] == paper["turns"]
 
 
 @pytest.mark.parametrize(

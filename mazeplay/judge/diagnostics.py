@@ -1,0 +1,78 @@
+"""What happened in a dialogue, beyond the score: the paper's qualitative observations, counted."""
+
+from __future__ import annotations
+
+import re
+
+from mazeplay.game.moves import ACTI
+from mazeplay.judge.extraction import Extraction
+
+_CONVENTION = re.compile(
+    r"\(\s*row\s*,\s*col(umn)?\s*\)|\(\s*x\s*,\s*y\s*\)|\(\s*col(umn)?\s*,\s*row\s*\)|\b[01][- ]?(indexed|based)\b|"
+    r"zero[- ]based|one[- ]based|counted from [01]|coordinate system|\bconvention\b|top[- ]left (is|=|corner is)|"
+    r"rows? (are|is) numbered|columns? (are|is) (numbered|lettered)",
+    re.IGNORECASE,
+)
+_MAP_LINE = re.compile(r"^[^\w]*(row\s*\d+\s*[:=-]\s*)?[`]?([@*.#?][ \t]?){4,}[`]?\s*$", re.IGNORECASE | re.MULTILINE)
+_CELL_FACT = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]][^.\n]{0,30}\b(wall|open|blocked|free)\b", re.IGNORECASE)
+
+BUCKETS = (("fail", 0.25), ("partial_fail", 0.5), ("partial_success", 0.75), ("success", float("inf")))
+
+
+def efficiency_bucket(weighted_outcome: float) -> str:
+    """The spec's buckets: Fail [0,.25), Partial fail [.25,.5), Partial success [.5,.75), Success [.75,1]."""
+    for name, upper in BUCKETS:
+        if weighted_outcome < upper:
+            return name
+    return "success"
+
+
+def diagnose(
+    messages: list[tuple[str, str]],
+    extraction: Extraction,
+    success: bool,
+    weighted_outcome: float,
+    stopped_by: str | None,
+    size: int,
+    completion_tokens: list[int | None] | None = None,
+    first: str = "a",
+) -> dict:
+    convention_turn = next((i + 1 for i, (_, t) in enumerate(messages) if _CONVENTION.search(t)), None)
+    shared: dict[str, int | None] = {"agent_1": None, "agent_2": None}
+    for i, (seat, text) in enumerate(messages):
+        agent = "agent_1" if seat == first else "agent_2"
+        if shared[agent] is None and (
+            len(_MAP_LINE.findall(text)) >= max(2, size // 2) or len(_CELL_FACT.findall(text)) >= 3
+        ):
+            shared[agent] = i + 1
+    executed_turns = sorted({s.turn for s in extraction.route if s.turn_type == "move" and s.agent == "both"})
+    proposals = [s for s in extraction.route if s.agent != "both" or s.turn_type == "consider"]
+    marks = [0, *executed_turns, len(messages)]
+    longest_stall = max((b - a for a, b in zip(marks, marks[1:])), default=0)
+    acti_turn = next((i + 1 for i, (_, t) in enumerate(messages) if ACTI.lower() in t.lower()), None)
+    tokens = [t for t in (completion_tokens or []) if t is not None]
+    if tokens and len(tokens) == len(messages):
+        per_message, tokens_source = sum(tokens) / len(tokens), "usage"
+    else:
+        words = [len(t.split()) for _, t in messages]
+        per_message, tokens_source = (sum(words) / len(words) * 4 / 3 if words else 0.0), "estimated from words"
+    return {
+        "convention_stated": convention_turn is not None,
+        "convention_turn": convention_turn,
+        "map_shared": {agent: turn is not None for agent, turn in shared.items()},
+        "map_shared_turn": shared,
+        "moves_agreed": len(extraction.agreed()),
+        "proposals_not_agreed": sum(1 for s in proposals if s.turn_type == "consider"),
+        "longest_stall": longest_stall,
+        "agreement_loop": longest_stall >= 8,
+        "acti_claimed": acti_turn is not None,
+        "acti_turn": acti_turn,
+        "false_acti": acti_turn is not None and not success,
+        "agreed_move_into_wall": stopped_by == "wall",
+        "split_up": any(s.agent != "both" and s.turn_type == "move" for s in extraction.route),
+        "turns_used": len(messages),
+        "tokens_per_message": round(per_message, 1),
+        "tokens_total": round(per_message * len(messages)),
+        "tokens_source": tokens_source,
+        "efficiency_bucket": efficiency_bucket(weighted_outcome),
+    }

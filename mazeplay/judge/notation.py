@@ -1,0 +1,148 @@
+"""Cell mentions in free text, in every notation agents invent, and the coordinate schemes that read them.
+
+A mention keeps its raw symbols; only a `Scheme` turns it into a cell, because the same "(2, 3)"
+means different cells to agents who count from 0 or 1, from the top or the bottom, rows or columns
+first. Directions are read relative to the map as displayed (up = towards the first text line).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Iterator, Literal
+
+from mazeplay.engine import Cell
+
+Kind = Literal["pair", "row_col", "letter_number", "number_letter", "letter_letter", "direction"]
+
+_DIRECTIONS = {
+    "up": "up", "north": "up", "upward": "up", "upwards": "up", "down": "down", "south": "down",
+    "downward": "down", "downwards": "down", "left": "left", "west": "left", "right": "right", "east": "right",
+}
+_NUM = r"(\d{1,2})"
+_PATTERNS: list[tuple[str, re.Pattern]] = [
+    ("rc", re.compile(r"\b[rR]\s?" + _NUM + r"\s?[cC]\s?" + _NUM + r"\b")),
+    ("words_rc", re.compile(r"\brow\s+" + _NUM + r"\s*(?:,|and)?\s*(?:col(?:umn)?|c)\s+" + _NUM, re.IGNORECASE)),
+    ("words_cr", re.compile(r"\b(?:col(?:umn)?)\s+" + _NUM + r"\s*(?:,|and)?\s*row\s+" + _NUM, re.IGNORECASE)),
+    ("xy", re.compile(r"\bx\s*=\s*" + _NUM + r"\s*,?\s*y\s*=\s*" + _NUM, re.IGNORECASE)),
+    ("pair", re.compile(r"[\(\[]\s*" + _NUM + r"\s*[,;]\s*" + _NUM + r"\s*[\)\]]")),
+    ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
+    ("number_letter", re.compile(r"(?<![\w'])" + _NUM + r"([A-La-l])(?![\w'])")),
+    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?)\b", re.IGNORECASE)),
+]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One place or move named in a message."""
+
+    kind: Kind
+    first: int = 0  # numbers as written; letters as 1-based positions (A = 1)
+    second: int = 0
+    direction: str | None = None
+    start: int = 0  # character offset in the message
+    raw: str = ""
+
+    def label(self) -> str:
+        return self.raw
+
+
+def _letter(ch: str) -> int:
+    return ord(ch.lower()) - ord("a") + 1
+
+
+def find_mentions(text: str, directions: bool = True) -> list[Mention]:
+    """All mentions in reading order; overlapping matches go to the more specific notation."""
+    taken: list[tuple[int, int]] = []
+    found: list[Mention] = []
+    for name, pattern in _PATTERNS:
+        if name == "direction" and not directions:
+            continue
+        for match in pattern.finditer(text):
+            span = match.span()
+            if any(span[0] < end and start < span[1] for start, end in taken):
+                continue
+            mention = _mention(name, match)
+            if mention is not None:
+                taken.append(span)
+                found.append(mention)
+    return sorted(found, key=lambda m: m.start)
+
+
+def _mention(name: str, match: re.Match) -> Mention | None:
+    g, raw, at = match.groups(), match.group(0), match.start()
+    if name in ("rc", "words_rc"):
+        return Mention("row_col", int(g[0]), int(g[1]), start=at, raw=raw)
+    if name == "words_cr":
+        return Mention("row_col", int(g[1]), int(g[0]), start=at, raw=raw)
+    if name == "xy":  # x is the column, y the row
+        return Mention("row_col", int(g[1]), int(g[0]), start=at, raw=raw)
+    if name == "pair":
+        return Mention("pair", int(g[0]), int(g[1]), start=at, raw=raw)
+    if name == "letter_number":
+        if g[0] in "aAI" and len(raw) <= 2 and g[0] != "A":  # "a 1" or "I 2" are words, not cells
+            return None
+        return Mention("letter_number", _letter(g[0]), int(g[1]), start=at, raw=raw)
+    if name == "number_letter":
+        return Mention("number_letter", int(g[0]), _letter(g[1]), start=at, raw=raw)
+    return Mention("direction", direction=_DIRECTIONS[g[0].lower()], start=at, raw=raw)
+
+
+def parse_mention(label: str) -> Mention | None:
+    """Read one coordinate as an LLM grader writes it ("(2, 3)", "B3", "r2c3", "down")."""
+    mentions = find_mentions(label)
+    return mentions[0] if len(mentions) == 1 else None
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """How numbers map to cells: origin, the corner they count from, and which comes first."""
+
+    origin: int  # 0 or 1
+    orientation: str  # top_left, bottom_left, top_right, bottom_right
+    order: str  # row_col or col_row
+
+    def name(self) -> str:
+        return f"{self.order}/{self.origin}-based/{self.orientation}"
+
+    def to_dict(self) -> dict:
+        return {"origin": self.origin, "orientation": self.orientation, "order": self.order}
+
+    def cell(self, mention: Mention, size: int) -> Cell | None:
+        """The cell `mention` names under this scheme (None for directions)."""
+        if mention.kind == "direction":
+            return None
+        first_letter = mention.kind in ("letter_number", "letter_letter")
+        second_letter = mention.kind in ("number_letter", "letter_letter")
+        first = mention.first - (1 if first_letter else self.origin)  # letters always count from A
+        second = mention.second - (1 if second_letter else self.origin)
+        if mention.kind == "row_col" or self.order == "row_col":
+            row, col = first, second
+        else:
+            row, col = second, first
+        if self.orientation in ("bottom_left", "bottom_right"):
+            row = size - 1 - row
+        if self.orientation in ("top_right", "bottom_right"):
+            col = size - 1 - col
+        return (row, col)
+
+
+ORIENTATIONS = ("top_left", "bottom_left", "top_right", "bottom_right")
+SCHEMES: tuple[Scheme, ...] = tuple(
+    Scheme(origin, orientation, order)
+    for order, origin, orientation in itertools.product(("row_col", "col_row"), (0, 1), ORIENTATIONS)
+)
+
+
+def symbol_type(mentions: list[Mention]) -> str:
+    """The spec's `symbols` field for the notation that dominates a route."""
+    kinds = [m.kind for m in mentions]
+    if not kinds:
+        return "directions"
+    best = max(set(kinds), key=kinds.count)
+    return {"pair": "number_number", "row_col": "number_number", "direction": "directions"}.get(best, best)
+
+
+def iter_schemes() -> Iterator[Scheme]:
+    return iter(SCHEMES)

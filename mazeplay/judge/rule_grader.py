@@ -1,0 +1,129 @@
+"""The offline rule grader: reads the agreed route out of a free-form dialogue, deterministically.
+
+Per message it finds the *reply* (the opening sentence: agreement or refusal of the partner's pending
+proposal) and the *proposal* (cells or directions in sentences about moving, never in sentences that
+describe the map or where the pair stands). A proposal becomes a `move` when the partner's next
+message agrees or restates it; otherwise it stays a `consider`. First-person moves ("I'll go to…")
+are recorded per agent as a split-up. Whatever it cannot decide is listed in `ambiguous`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mazeplay.game.moves import ACTI
+from mazeplay.judge.extraction import Extraction, RouteStep
+from mazeplay.judge.notation import find_mentions
+
+JUDGE = "rule-1"
+
+_QUOTED = re.compile(r'"[^"\n]*"|`[^`\n]*`|<[^>\n]*>|\u201c[^\u201d\n]*\u201d')
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_MOVE_WORDS = re.compile(
+    r"\b(go|goes|going|move|moving|moves|step|steps|head|heading|let'?s|propose|proposing|suggest|next|then|"
+    r"proceed|travel|take|path|route|plan|continue|walk)\b|->|→|=>|\bMOVE:",
+    re.IGNORECASE,
+)
+_STRONG_MOVE = re.compile(r"\b(go|goes|move|let'?s|next|then)\b|\bMOVE:|->|→", re.IGNORECASE)
+_EXPLICIT_AGREE = re.compile(r"\bAGREED?\b")
+_VAGUE_PROPOSAL = re.compile(
+    r"\b(let'?s|we should|should we|shall we)\s+(go|move|head)\b|\b(go|move|head)\s+(to|towards|toward)\b", re.IGNORECASE
+)
+_SOLO = re.compile(r"\b(I'?ll|I will|I'?m|I am|I)\s+(go|goes|going|move|moving|moved|went|step|stepped|head|heading|walk)\b", re.IGNORECASE)
+_POSITION = re.compile(r"\b(we'?re|we are|now at|currently|current position|standing|still at|i'?m at|i am at|back at|arrived)\b", re.IGNORECASE)
+_MAP_WORDS = re.compile(r"\b(wall|walls|blocked|open|free|hidden|see|map|visible|unknown|row\s+\d+\s*:)\b|#", re.IGNORECASE)
+_AGREE = re.compile(
+    r"\b(agree|agreed|ok|okay|yes|yep|yeah|sure|sounds good|deal|confirmed|confirm|let'?s do it|go ahead|great|perfect|correct|right on|fine)\b",
+    re.IGNORECASE,
+)
+_REFUSE = re.compile(r"\b(no|nope|disagree|don'?t|do not|instead|wait|rather|can'?t|cannot|not|won'?t|wrong)\b", re.IGNORECASE)
+_REPEAT = re.compile(r"^\s*(?:x\s*)?(\d|two|three|four|five|twice)\s*(?:times|steps|cells|squares|x)?\b", re.IGNORECASE)
+_NUMBERS = {"two": 2, "twice": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(_QUOTED.sub(" ", text)) if s.strip()]
+
+
+def _expand_repeats(sentence: str) -> list[str]:
+    """Directions with counts ("down twice", "right 2 times") expanded in order."""
+    out = []
+    for m in find_mentions(sentence):
+        if m.kind != "direction":
+            continue
+        repeat = _REPEAT.match(sentence[m.start + len(m.raw):])
+        count = 1
+        if repeat:
+            word = repeat.group(1).lower()
+            count = int(word) if word.isdigit() else _NUMBERS[word]
+            count = count if 1 <= count <= 9 else 1
+        out.extend([m.direction] * count)
+    return out
+
+
+class Reading:
+    """What one message says: its reply to a pending proposal, its own proposal, solo moves."""
+
+    def __init__(self, text: str) -> None:
+        sentences = _sentences(text)
+        opening = sentences[0] if sentences else ""
+        explicit = bool(_EXPLICIT_AGREE.search(_QUOTED.sub(" ", text)))
+        early = [x for x in sentences[:2] if not find_mentions(x, directions=False)]
+        agreeing = [x for x in early if _AGREE.search(x) and not _REFUSE.search(x)]
+        self.agree = explicit or bool(agreeing)
+        # "OK, let's go right" restates the pending move; "AGREE. MOVE: right" accepts and proposes anew.
+        self.restates = bool(agreeing) and not explicit and any(_MOVE_WORDS.search(x) for x in agreeing)
+        self.refuse = not self.agree and (
+            bool(_REFUSE.search(opening)) or bool(re.search(r"\b(wall|blocked)\b", opening, re.I))
+        )
+        self.proposal: list[str] = []
+        self.solo: list[str] = []
+        self.unparsed = False
+        self.acti = ACTI.lower() in text.lower()
+        for sentence in sentences:
+            mentions = find_mentions(sentence)
+            if not _MOVE_WORDS.search(sentence) or _POSITION.search(sentence):
+                continue
+            if _MAP_WORDS.search(sentence) and not _STRONG_MOVE.search(sentence):
+                continue
+            if _REFUSE.search(sentence) and sentence is not opening and not re.search(r"\b(instead|rather)\b", sentence, re.I):
+                continue
+            cells = [m for m in mentions if m.kind != "direction"]
+            labels = [m.raw for m in cells] if cells else _expand_repeats(sentence)
+            if not labels:
+                if _VAGUE_PROPOSAL.search(sentence):
+                    self.unparsed = True
+                continue
+            if _SOLO.search(sentence) and not re.search(r"\b(we|us|let'?s)\b", sentence, re.I):
+                self.solo.extend(labels)
+            else:
+                self.proposal.extend(labels)
+
+
+def grade_dialogue(messages: list[tuple[str, str]], first: str = "a") -> Extraction:
+    """Extract the route from (seat, text) messages; `first` is agent_1."""
+    extraction = Extraction(judge=JUDGE)
+    pending: tuple[str, int, list[str]] | None = None  # (seat, step index, labels)
+    for index, (seat, text) in enumerate(messages):
+        agent = "agent_1" if seat == first else "agent_2"
+        reading = Reading(text)
+        own = reading.proposal
+        if pending and pending[0] != seat:
+            step = extraction.route[pending[1]]
+            concurs = bool(own) and own == pending[2] and (reading.restates or not reading.agree)
+            if (reading.agree or concurs) and not reading.refuse:
+                step.turn_type, step.agent = "move", "both"
+                if concurs:
+                    own = []
+        pending = None
+        if reading.solo:
+            extraction.route.append(RouteStep(index + 1, reading.solo, "move", agent))
+            extraction.ambiguous.append(f"turn {index + 1}: {agent} moved on its own (the pair split up)")
+        if reading.unparsed and not own:
+            extraction.ambiguous.append(f"turn {index + 1}: a move was proposed in words the grader cannot place")
+        if own:
+            extraction.route.append(RouteStep(index + 1, own, "consider", agent))
+            pending = (seat, len(extraction.route) - 1, own)
+        if reading.acti:
+            break
+    return extraction
