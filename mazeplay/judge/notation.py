@@ -81,8 +81,6 @@ def _mention(name: str, match: re.Match) -> Mention | None:
     if name == "pair":
         return Mention("pair", int(g[0]), int(g[1]), start=at, raw=raw)
     if name == "letter_number":
-        if g[0] in "aAI" and len(raw) <= 2 and g[0] != "A":  # "a 1" or "I 2" are words, not cells
-            return None
         return Mention("letter_number", _letter(g[0]), int(g[1]), start=at, raw=raw)
     if name == "number_letter":
         return Mention("number_letter", int(g[0]), _letter(g[1]), start=at, raw=raw)
