@@ -20,6 +20,9 @@ EXAMPLES = """examples:
   mazeplay run --a local --b bot --max-turns 6
   mazeplay run --a openai/smollm2 --b bot --api-base http://127.0.0.1:8080/v1
   mazeplay resume 12
+  mazeplay grade transcript.json --judge rule --json
+  mazeplay regrade --all --judge openai/gpt-4.1
+  mazeplay audit
 """
 
 
@@ -92,6 +95,15 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--json", action="store_true", help="print a final JSON object (transcript goes to stderr)")
 
 
+def _judge_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("judge")
+    group.add_argument("--judge", default="auto", help="rule, auto (the LLM grader openai/gpt-4.1 if OPENAI_API_KEY is set, else rule) or a model id")
+    group.add_argument("--api-base", help="OpenAI-compatible server for the LLM grader")
+    group.add_argument("--api-key", help="API key for the LLM grader (never saved)")
+    group.add_argument("--timeout", type=float, default=120.0, help="seconds per grader call")
+    group.add_argument("--json", action="store_true", help="print JSON")
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="mazeplay",
@@ -124,6 +136,21 @@ def build_parser() -> Parser:
     _game_options(run)
     _io_options(run)
 
+    grade = sub.add_parser("grade", help="grade an external transcript", description="Grade a transcript file: "
+                           '{"maze": [rows with @ * . #], "first": "a", "messages": [{"seat": "a", "text": "..."}, ...]}.')
+    grade.add_argument("file", metavar="FILE.json")
+    _judge_options(grade)
+
+    regrade = sub.add_parser("regrade", help="grade saved games again (every grade is kept)", description="Grade saved games again; earlier grades are kept.")
+    regrade.add_argument("game_id", type=_positive, nargs="?", metavar="GAME_ID")
+    regrade.add_argument("--all", action="store_true", help="every finished game")
+    _judge_options(regrade)
+    regrade.add_argument("--db", help="database file")
+
+    audit = sub.add_parser("audit", help="grader accuracy and agreement", description="Accuracy of each judge against live-mode ground truth, and agreement between judges.")
+    audit.add_argument("--db", help="database file")
+    audit.add_argument("--json", action="store_true")
+
     resume = sub.add_parser("resume", help="continue an interrupted game", description="Continue an interrupted game where it stopped.")
     resume.add_argument("game_id", type=_positive, metavar="GAME_ID")
     _io_options(resume)
@@ -145,6 +172,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             commands.cmd_run(args, {"a": args.a, "b": args.b})
         elif args.command == "resume":
             commands.cmd_resume(args)
+        elif args.command == "grade":
+            commands.cmd_grade(args)
+        elif args.command == "regrade":
+            commands.cmd_regrade(args)
+        elif args.command == "audit":
+            commands.cmd_audit(args)
         else:
             seats = {args.seat: "human", ("b" if args.seat == "a" else "a"): args.partner}
             commands.cmd_run(args, seats)

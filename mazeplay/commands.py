@@ -127,4 +127,81 @@ def cmd_resume(args: argparse.Namespace) -> None:
     _finish(args, outcome)
 
 
-__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume"]
+def cmd_grade(args: argparse.Namespace) -> None:
+    import asyncio
+
+    from mazeplay.judge.judges import grade_messages
+    from mazeplay.judge.transcripts import read_transcript
+
+    with user_errors():
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except OSError as exc:
+            raise ValueError(f"cannot read {args.file}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        maze, messages, first = read_transcript(data)
+        grade = asyncio.run(grade_messages(maze, messages, first, args.judge, args.api_base, args.api_key, args.timeout))
+    if args.json:
+        print(json.dumps({**grade.summary(), "diagnostics": grade.diagnostics, "readings": grade.readings}))
+    else:
+        _print_grade(grade)
+
+
+def _print_grade(grade, label: str = "") -> None:
+    verdict = "SUCCESS" if grade.success else "FAILURE"
+    route = " ".join(f"({r},{c})" for r, c in grade.route)
+    print(f"{label}{verdict} weighted outcome {grade.weighted_outcome:.2f} by {grade.judge}, read as {grade.scheme}")
+    print(f"  route (row, col from the top-left): {route}")
+    if grade.ambiguous:
+        print("  ambiguous: " + "; ".join(grade.reasons))
+
+
+def cmd_regrade(args: argparse.Namespace) -> None:
+    import asyncio
+
+    from mazeplay.judge.judges import grade_messages
+    from mazeplay.store import GameStore, open_db
+
+    with user_errors():
+        if bool(args.all) == bool(args.game_id):
+            raise ValueError("give either a GAME_ID or --all")
+        store = GameStore(open_db(args.db))
+        ids = store.finished_game_ids() if args.all else [args.game_id]
+        for game_id in ids:
+            saved = store.load_game(game_id)
+            if saved.status != "finished":
+                raise ValueError(f"game {game_id} is not finished (resume it first)")
+            messages = [(t.seat, t.text) for t in saved.turns]
+            tokens = [(t.reply.usage or {}).get("completion_tokens") for t in saved.turns]
+            grade = asyncio.run(grade_messages(saved.setup.maze, messages, saved.setup.config.first, args.judge,
+                                               args.api_base, args.api_key, args.timeout, tokens))
+            store.save_grade(game_id, grade.judge, grade.to_dict())
+            if args.json:
+                print(json.dumps({"game_id": game_id, **grade.summary()}))
+            else:
+                _print_grade(grade, f"game {game_id}: ")
+
+
+def cmd_audit(args: argparse.Namespace) -> None:
+    from mazeplay.judge.audit import audit_store
+    from mazeplay.store import GameStore, open_db
+
+    with user_errors():
+        report = audit_store(GameStore(open_db(args.db)))
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(f"{'judge':28s} {'games':>6s} {'exact route':>12s} {'success agr.':>13s} {'|Δ outcome|':>12s}   (live games, engine = truth)")
+    for row in report["accuracy"]:
+        print(f"{row['judge']:28s} {row['games']:6d} {row['exact_route']:12.1%} {row['success_agreement']:13.1%} {row['mean_abs_outcome_error']:12.3f}")
+    agreement = report["agreement"]
+    if agreement["games"]:
+        print(f"agreement of {', '.join(agreement['judges'])} on {agreement['games']} games: ICC(2,1) {agreement['icc']:.3f}, "
+              f"{agreement['kappa_name']} {agreement['kappa']:.3f}")
+    else:
+        print("agreement: no games graded by two or more judges (see mazeplay regrade --judge)")
+
+
+__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume", "cmd_grade", "cmd_regrade", "cmd_audit"]

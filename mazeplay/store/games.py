@@ -157,6 +157,18 @@ class GameStore:
         mode = self.db["games"].get(game_id)["mode"]
         return self.latest_grade(game_id, "engine" if mode == "live" else None)
 
+    def finished_game_ids(self) -> list[int]:
+        return [row["id"] for row in self.db.query("select id from games where status = 'finished' order by id")]
+
+    def grades_by_judge(self) -> dict[int, dict[str, dict]]:
+        """game id → judge → newest grade (details), with each game's mode under '_mode'."""
+        out: dict[int, dict[str, dict]] = {}
+        sql = "select g.game_id, g.judge, g.details, games.mode from grades g join games on games.id = g.game_id order by g.id"
+        for row in self.db.query(sql):
+            entry = out.setdefault(row["game_id"], {"_mode": {"mode": row["mode"]}})
+            entry[row["judge"]] = _load(row["details"])
+        return out
+
     def load_game(self, game_id: int) -> SavedGame:
         try:
             row = self.db["games"].get(game_id)

@@ -111,3 +111,45 @@ def test_killed_game_resumes_with_no_turn_lost_or_repeated(stub, db_path):
     assert db.execute("select status from games where id = 1").fetchone()[0] == "finished"
     requests = db.execute("select request from turns where seat = 'a' and request is not null").fetchall()
     assert all("api_key" not in r[0] for r in requests)
+
+
+def test_grade_regrade_and_audit(tmp_path, db_path):
+    from tests.judge.corpus import CORPUS
+
+    case = next(c for c in CORPUS if c["id"] == "r1c1")
+    transcript = tmp_path / "t.json"
+    transcript.write_text(json.dumps({"maze": case["maze"], "first": case["first"], "messages": case["messages"]}))
+    result = mazeplay("grade", transcript, "--judge", "rule", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {"success", "weighted_outcome", "route", "scheme", "ambiguous"} <= set(data)
+    assert data["success"] is True and data["route"] == case["route"] and data["scheme"] == "row_col/1-based/top_left"
+
+    for seed in (1, 2):
+        assert mazeplay("run", "--a", "bot", "--b", "bot:terse", "--seed", seed, "--mode", "live", "--db", db_path).returncode == 0
+    regraded = mazeplay("regrade", "--all", "--judge", "rule", "--json", "--db", db_path)
+    assert regraded.returncode == 0, regraded.stderr
+    assert [json.loads(line)["game_id"] for line in regraded.stdout.splitlines()] == [1, 2]
+    grades = sqlite3.connect(db_path).execute("select count(*) from grades").fetchone()[0]
+    assert grades == 6  # engine + rule per game at the end, and one more rule grade each: all kept
+    audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
+    assert audit["accuracy"][0]["judge"] == "rule-1" and audit["accuracy"][0]["games"] == 2
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("not json", "is not valid JSON"),
+        ('{"maze": ["@.", ".*"], "messages": [{"seat": "c", "text": "hi"}]}', "message 1 needs"),
+        ('{"maze": ["@.", "..*"], "messages": []}', "must be square"),
+        ('{"maze": ["@.", ".*"], "messages": [], "first": "z"}', "'first' must be"),
+    ],
+)
+def test_grade_rejects_bad_transcripts_in_one_line(tmp_path, content, message):
+    path = tmp_path / "t.json"
+    path.write_text(content)
+    result = mazeplay("grade", path, "--judge", "rule")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert message in result.stderr
+    assert mazeplay("grade", tmp_path / "missing.json").returncode == 2
+    assert "unknown judge" in mazeplay("grade", path, "--judge", "gpt4").stderr or result.returncode == 2

@@ -1,0 +1,95 @@
+"""The rule grader on the labelled corpus, and its building blocks."""
+
+from collections import defaultdict
+
+import numpy as np
+import pytest
+
+from mazeplay.engine import maze_from_rows
+from mazeplay.judge.audit import cohen_kappa, fleiss_kappa, icc_2_1
+from mazeplay.judge.notation import SCHEMES, find_mentions
+from mazeplay.judge.score import rule_grade
+from tests.judge.corpus import CORPUS
+
+
+def grade(case):
+    maze = maze_from_rows(case["maze"])
+    return rule_grade(maze, [(m["seat"], m["text"]) for m in case["messages"]], case["first"])
+
+
+def test_corpus_is_large_and_covers_every_category():
+    categories = {c["category"] for c in CORPUS}
+    assert len(CORPUS) >= 40
+    assert {"directions", "row_col_0", "row_col_1", "x_y", "r1c1", "letter_number", "words", "rejected",
+            "split_up", "wall", "false_acti", "grader_injection"} <= categories
+
+
+def test_rule_grader_gets_the_exact_route_on_at_least_95_percent():
+    per_category = defaultdict(lambda: [0, 0])
+    for case in CORPUS:
+        g = grade(case)
+        per_category[case["category"]][0] += [list(c) for c in g.route] == case["route"]
+        per_category[case["category"]][1] += 1
+    for category, (right, total) in sorted(per_category.items()):
+        print(f"{category:18s} {right}/{total}")
+    right = sum(r for r, _ in per_category.values())
+    print(f"{'all':18s} {right}/{len(CORPUS)} = {right / len(CORPUS):.1%}")
+    assert right / len(CORPUS) >= 0.95
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[c["id"] for c in CORPUS])
+def test_each_corpus_case(case):
+    g = grade(case)
+    assert [list(c) for c in g.route] == case["route"]
+    assert g.ambiguous == case["ambiguous"], g.reasons
+    maze = maze_from_rows(case["maze"])
+    assert g.success == (tuple(case["route"][-1]) == maze.goal)
+
+
+def test_a_claim_of_success_never_scores_as_success():
+    for case in CORPUS:
+        if case["category"] in ("false_acti", "grader_injection"):
+            g = grade(case)
+            assert not g.success
+            assert g.diagnostics["acti_claimed"] == any("ACTI!" in m["text"] for m in case["messages"])
+
+
+def test_wall_hit_can_score_negative():
+    case = next(c for c in CORPUS if c["id"] == "wall-negative")
+    assert grade(case).weighted_outcome == pytest.approx((4 - 7) / 4)
+
+
+def test_every_reading_is_kept_and_the_best_one_wins():
+    case = next(c for c in CORPUS if c["id"] == "xy-bottom-left")
+    g = grade(case)
+    assert len(g.readings) == len(SCHEMES) == 16
+    assert g.scheme == "col_row/1-based/bottom_left"
+    assert g.weighted_outcome == max(r["weighted_outcome"] for r in g.readings)
+    assert g.extraction["route_schema"] == {"origin": 1, "orientation": "bottom_left", "order": "col_row", "symbols": "number_number"}
+
+
+def test_notations_are_recognised():
+    kinds = [m.kind for m in find_mentions("(1,2) [3, 4] r1c2 R3C4 row 2, column 3 column 1, row 2 x=1, y=2 A1 c4 2B down")]
+    assert kinds == ["pair", "pair", "row_col", "row_col", "row_col", "row_col", "row_col", "letter_number",
+                     "letter_number", "number_letter", "direction"]
+
+
+def test_diagnostics():
+    case = next(c for c in CORPUS if c["id"] == "rc0-steps")
+    d = grade(case).diagnostics
+    assert d["convention_stated"] and d["convention_turn"] == 1
+    assert d["turns_used"] == len(case["messages"]) and d["efficiency_bucket"] == "success"
+    assert not d["false_acti"] and not d["split_up"]
+    assert grade(next(c for c in CORPUS if c["id"] == "split-solo")).diagnostics["split_up"]
+    assert grade(next(c for c in CORPUS if c["id"] == "wall-direct")).diagnostics["agreed_move_into_wall"]
+
+
+def test_agreement_statistics_hand_checked():
+    perfect = np.array([[0.1, 0.1], [0.5, 0.5], [1.0, 1.0]])
+    assert icc_2_1(perfect) == pytest.approx(1.0)
+    # Shrout & Fleiss (1979) example: ICC(2,1) = 0.29
+    sf = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]])
+    assert icc_2_1(sf) == pytest.approx(0.29, abs=0.005)
+    assert cohen_kappa([True, True, False, False], [True, True, False, False]) == 1.0
+    assert cohen_kappa([True, False, True, False], [True, True, False, False]) == pytest.approx(0.0)
+    assert fleiss_kappa(np.array([[True, True, True], [False, False, False]])) == pytest.approx(1.0)
