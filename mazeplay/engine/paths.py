@@ -79,13 +79,15 @@ def weighted_outcome(shortest: int, remaining: int) -> float:
     return (shortest - remaining) / shortest if shortest > 0 else 1.0
 
 
-def replay_route(maze: "Maze", route: list[Cell]) -> Replay:
+def replay_route(maze: "Maze", route: list[Cell], goal_dist: np.ndarray | None = None) -> Replay:
     """Replay cells visited after the start; the first wall, off-grid or non-adjacent cell ends it.
 
     A cell equal to the current one is a no-op (agents often restate where they are); the replay
-    stops at the goal.
+    stops at the goal. `goal_dist` (distances to the goal) may be passed in when replaying many
+    readings of one maze.
     """
-    goal_dist = distances_from(maze.passable(), maze.goal)
+    if goal_dist is None:
+        goal_dist = distances_from(maze.passable(), maze.goal)
     here, cells, stopped = maze.start, [maze.start], None
     for cell in route:
         if here == maze.goal:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mazeplay.engine import Cell, Maze, Replay, replay_route, step
-from mazeplay.judge.notation import SCHEMES, Scheme, parse_mention
+from mazeplay.engine import Cell, Maze, Replay, distances_from, replay_route, step
+from mazeplay.judge.notation import SCHEMES, Mention, Scheme, parse_mention
 
 
 @dataclass(frozen=True)
@@ -24,29 +24,24 @@ class Reading:
         }
 
 
-def cells_for(labels: list[str], maze: Maze, scheme: Scheme) -> tuple[list[Cell], list[str]]:
-    """The cells a route visits under `scheme`, and labels that could not be read at all."""
-    here, cells, unread = maze.start, [], []
-    for label in labels:
-        mention = parse_mention(label)
-        if mention is None:
-            unread.append(label)
-            continue
+def cells_for(mentions: list[Mention], maze: Maze, scheme: Scheme) -> list[Cell]:
+    """The cells a route visits under `scheme`."""
+    here, cells = maze.start, []
+    for mention in mentions:
         here = step(here, mention.direction) if mention.kind == "direction" else scheme.cell(mention, maze.size)
         cells.append(here)
-    return cells, unread
+    return cells
 
 
 def replay_all(labels: list[str], maze: Maze) -> tuple[Reading, list[Reading], list[str]]:
     """(best reading, all readings, unreadable labels). Directions-only routes have one reading."""
-    mentions = [parse_mention(label) for label in labels]
-    if all(m is None or m.kind == "direction" for m in mentions):
-        cells, unread = cells_for(labels, maze, SCHEMES[0])
-        only = Reading("directions", replay_route(maze, cells))
+    parsed = [(label, parse_mention(label)) for label in labels]
+    unread = [label for label, mention in parsed if mention is None]
+    mentions = [mention for _, mention in parsed if mention is not None]
+    goal_dist = distances_from(maze.passable(), maze.goal)
+    if all(m.kind == "direction" for m in mentions):
+        only = Reading("directions", replay_route(maze, cells_for(mentions, maze, SCHEMES[0]), goal_dist))
         return only, [only], unread
-    readings, unread = [], []
-    for scheme in SCHEMES:
-        cells, unread = cells_for(labels, maze, scheme)
-        readings.append(Reading(scheme.name(), replay_route(maze, cells)))
+    readings = [Reading(s.name(), replay_route(maze, cells_for(mentions, maze, s), goal_dist)) for s in SCHEMES]
     best = max(readings, key=lambda r: (r.replay.weighted_outcome, r.replay.success, -readings.index(r)))
     return best, readings, unread

@@ -90,3 +90,10 @@ def test_open_seats_builds_each_bot():
     with open_seats(specs, SeatOptions()) as seats:
         assert seats["a"].describe()["name"] == "bot:terse"
         assert seats["b"].describe()["name"] == "bot:random"
+
+
+def test_bot_survives_any_partner_in_both_modes():
+    """A random partner drives the bot into every corner case (goal reached mid-dispute, walls)."""
+    for mode in ("paper", "live"):
+        for a, b in (("bot", "bot:random"), ("bot:random", "bot"), ("bot:terse", "bot:random"), ("bot:swap", "bot:random")):
+            play_set(a, b, mode, count=60)

@@ -170,8 +170,10 @@ class GroundedBot:
 
     def _proposal(self, know: np.ndarray, here: Cell) -> str:
         goal = tuple(map(int, np.argwhere(know == 3)[0]))
+        if here == goal:
+            return ACTI
         dist = distances_from(know != WALL, goal)
-        if dist[here] < 0:
+        if not _inside(know, here) or dist[here] < 0:
             return "stuck." if self.style.terse else "I cannot find any way to the goal from here. Can you?"
         options = []
         for direction in ("down", "right", "up", "left"):

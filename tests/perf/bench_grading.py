@@ -1,0 +1,66 @@
+"""Grading figures; prints (run: python -m tests.perf.bench_grading [COUNT]).
+
+- bot pairings in paper mode over the fixed 6×6 set, graded by the rule grader: success and mean
+  weighted outcome with 95 % CI (mean ± 1.96·SE), beside live-mode ground truth for the same games;
+- rule grader throughput: transcripts graded per second, all 16 scheme replays included.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+
+import numpy as np
+
+from mazeplay.game.loop import GameState, play
+from mazeplay.game.mazesets import load_set, record_maze
+from mazeplay.game.setup import GameConfig, GameSetup
+from mazeplay.judge.score import grade_game, rule_grade
+from mazeplay.seats.bots import GroundedBot, RandomBot
+
+PAIRS = [("bot", "bot"), ("bot", "bot:swap"), ("bot:swap", "bot"), ("bot", "bot:terse"), ("bot", "bot:random")]
+
+
+def seat(name: str):
+    return RandomBot() if name == "bot:random" else GroundedBot(name)
+
+
+def ci(values: list[float]) -> str:
+    arr = np.asarray(values, dtype=float)
+    half = 1.96 * arr.std(ddof=1) / np.sqrt(len(arr)) if len(arr) > 1 else 0.0
+    return f"{arr.mean():.3f} ± {half:.3f}"
+
+
+def play_games(a: str, b: str, mode: str, count: int) -> list[GameState]:
+    states = []
+    for index, record in enumerate(load_set()[:count]):
+        maze, views = record_maze(record)
+        state = GameState.start(GameSetup(GameConfig(seed=record["seed"], mode=mode), maze, views, f"6x6-v1#{index}"))
+        asyncio.run(play(state, {"a": seat(a), "b": seat(b)}))
+        states.append(state)
+    return states
+
+
+def main(count: int) -> None:
+    transcripts = []
+    print(f"fixed set 6x6-v1, {count} mazes; success rate and weighted outcome (95% CI)")
+    for a, b in PAIRS:
+        paper = [grade_game(s)[0] for s in play_games(a, b, "paper", count)]
+        live = [grade_game(s)[0] for s in play_games(a, b, "live", count)]
+        transcripts += [(s.setup.maze, [(t.seat, t.text) for t in s.turns]) for s in play_games(a, b, "paper", min(count, 40))]
+        print(f"{a:>9s} – {b:<10s} paper/rule: success {ci([g.success for g in paper])}  outcome {ci([g.weighted_outcome for g in paper])}"
+              f" | live/engine: success {ci([g.success for g in live])}  outcome {ci([g.weighted_outcome for g in live])}")
+    started = time.perf_counter()
+    graded = 0
+    while time.perf_counter() - started < 3.0:
+        maze, messages = transcripts[graded % len(transcripts)]
+        rule_grade(maze, messages)
+        graded += 1
+    rate = graded / (time.perf_counter() - started)
+    turns = np.mean([len(m) for _, m in transcripts])
+    print(f"rule grader: {rate:.0f} transcripts/s (mean {turns:.1f} messages each, 16 schemes replayed)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
