@@ -8,7 +8,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from mazeplay.errors import MazeplayError
 from mazeplay.game.loop import GameState, SeatError, play
@@ -55,10 +55,6 @@ class GameInterrupted(MazeplayError):
         self.game_id = game_id
 
 
-def seat_record(spec: SeatSpec, seat: object) -> dict:
-    return {**spec.describe(), "params": seat.describe()}  # type: ignore[attr-defined]
-
-
 def spec_from_record(record: dict) -> SeatSpec:
     return SeatSpec(kind=record["kind"], name=record["name"], api_base=record.get("api_base"))
 
@@ -97,33 +93,95 @@ class TranscriptPrinter:
             print("ambiguous: " + "; ".join(s.reasons), file=self.out)
 
 
+class Observer(Protocol):
+    """Whoever watches a game: the terminal printer, the TUI."""
+
+    def turn(self, turn: Turn, max_turns: int) -> None: ...
+
+
 async def drive(
-    store: GameStore, game_id: int, state: GameState, seats: dict, printer: TranscriptPrinter | None
+    store: GameStore, game_id: int, state: GameState, seats: dict, observer: Observer | None
 ) -> Outcome:
-    """Play to the end, committing each turn before the next request; score and save the grade."""
+    """Play to the end, committing each turn before the next request; grade and save the grades."""
 
     def save(turn: Turn) -> None:
         store.add_turn(game_id, turn)
-        if printer:
-            printer.turn(turn, state.setup.config.max_turns)
+        if observer:
+            observer.turn(turn, state.setup.config.max_turns)
 
+    asking = getattr(observer, "asking", None)
     try:
-        await play(state, seats, on_turn=save)
+        await play(state, seats, on_turn=save, on_ask=asking)
     except SeatError as exc:
         store.set_status(game_id, "interrupted", error=str(exc))
         raise GameInterrupted(game_id, str(exc)) from None
     except (KeyboardInterrupt, asyncio.CancelledError):
         store.set_status(game_id, "interrupted", error="interrupted by the user")
         raise GameInterrupted(game_id, "interrupted") from None
-    finally:
-        for seat in seats.values():
-            await seat.close()
     grades = grade_game(state)
     for grade in grades:
         store.save_grade(game_id, grade.judge, grade.to_dict())
-    score = grades[0]
     store.set_status(game_id, "finished", ending=state.ending)
-    return Outcome(game_id, state, score)
+    return Outcome(game_id, state, grades[0])
+
+
+@dataclass
+class GameSession:
+    """One game with its save row and seat specs: started fresh or loaded to resume. The CLI and the
+    TUI both play through it."""
+
+    store: GameStore
+    game_id: int
+    setup: GameSetup
+    specs: dict[str, SeatSpec]
+    options: SeatOptions
+    turns: list[Turn]
+
+    @classmethod
+    def new(cls, store: GameStore, setup: GameSetup, specs: dict[str, SeatSpec], options: SeatOptions) -> "GameSession":
+        check_specs(specs, options)
+        records = {seat: {**specs[seat].describe(), **_player(specs[seat], options)} for seat in ("a", "b")}
+        game_id = store.create_game(setup, records, player=options.player)
+        return cls(store, game_id, setup, specs, options, [])
+
+    @classmethod
+    def load(cls, store: GameStore, game_id: int, options: SeatOptions) -> "GameSession":
+        saved = store.load_game(game_id)
+        if saved.status == "finished":
+            raise ValueError(f"game {game_id} is already finished")
+        specs = {seat: spec_from_record(record) for seat, record in saved.seats.items()}
+        options.player = options.player or saved.player
+        check_specs(specs, options)
+        return cls(store, game_id, saved.setup, specs, options, saved.turns)
+
+    @property
+    def has_human(self) -> bool:
+        return any(spec.kind == "human" for spec in self.specs.values())
+
+    async def play(self, observer: Observer | None = None) -> Outcome:
+        """Start the seats (a local model server starts in a thread), play on from the saved turns."""
+        seats_context = open_seats(self.specs, self.options)
+        seats = await asyncio.to_thread(seats_context.__enter__)
+        try:
+            self.store.set_status(self.game_id, "playing")
+            turns = self.store.load_game(self.game_id).turns
+            return await drive(self.store, self.game_id, GameState.start(self.setup, turns), seats, observer)
+        finally:
+            for seat in seats.values():
+                await seat.close()
+            await asyncio.to_thread(seats_context.__exit__, None, None, None)
+
+
+def _player(spec: SeatSpec, options: SeatOptions) -> dict:
+    """What is saved about a seat besides its spec: the pseudonym, or the call parameters."""
+    if spec.kind == "human":
+        return {"player": options.player or "anonymous"}
+    if spec.kind == "bot":
+        return {}
+    params = {"timeout": options.timeout, "max_retries": options.max_retries}
+    if spec.kind == "local":
+        params["max_tokens"] = options.local_max_tokens
+    return {"params": params}
 
 
 def run_new(
@@ -133,37 +191,25 @@ def run_new(
     options: SeatOptions,
     printer: TranscriptPrinter | None,
 ) -> Outcome:
-    check_specs(specs, options)
-    with open_seats(specs, options) as seats:
-        records = {seat: seat_record(specs[seat], seats[seat]) for seat in ("a", "b")}
-        game_id = store.create_game(setup, records, player=options.player)
-        if printer:
-            print(f"game {game_id}: {setup.config.mode} mode, seat a = {specs['a'].name}, seat b = {specs['b'].name}", file=printer.out)
-            for seat, spec in specs.items():
-                if spec.kind == "human":
-                    printer.intro_for_human(setup, seat)
-        state = GameState.start(setup)
-        return asyncio.run(drive(store, game_id, state, seats, printer))
+    session = GameSession.new(store, setup, specs, options)
+    if printer:
+        print(f"game {session.game_id}: {setup.config.mode} mode, seat a = {specs['a'].name}, seat b = {specs['b'].name}", file=printer.out)
+        for seat, spec in specs.items():
+            if spec.kind == "human":
+                printer.intro_for_human(setup, seat)
+    return asyncio.run(session.play(printer))
 
 
 def resume(store: GameStore, game_id: int, options: SeatOptions, printer: TranscriptPrinter | None) -> Outcome:
-    saved = store.load_game(game_id)
-    if saved.status == "finished":
-        raise ValueError(f"game {game_id} is already finished")
-    specs = {seat: spec_from_record(record) for seat, record in saved.seats.items()}
-    options.player = options.player or saved.player
-    check_specs(specs, options)
-    state = GameState.start(saved.setup, saved.turns)
-    with open_seats(specs, options) as seats:
-        store.set_status(game_id, "playing")
-        if printer:
-            print(f"resuming game {game_id} after {len(saved.turns)} turns", file=printer.out)
-            for seat, spec in specs.items():
-                if spec.kind == "human":
-                    printer.intro_for_human(saved.setup, seat)
-            for turn in saved.turns:
-                printer.turn(turn, saved.setup.config.max_turns)
-        return asyncio.run(drive(store, game_id, state, seats, printer))
+    session = GameSession.load(store, game_id, options)
+    if printer:
+        print(f"resuming game {game_id} after {len(session.turns)} turns", file=printer.out)
+        for seat, spec in session.specs.items():
+            if spec.kind == "human":
+                printer.intro_for_human(session.setup, seat)
+        for turn in session.turns:
+            printer.turn(turn, session.setup.config.max_turns)
+    return asyncio.run(session.play(printer))
 
 
 def print_json(data: dict, out: TextIO = sys.stdout) -> None:

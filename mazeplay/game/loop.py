@@ -103,13 +103,19 @@ class GameState:
 
 
 TurnHook = Callable[[Turn], Awaitable[None] | None]
+AskHook = Callable[[str], None]
 
 
-async def play(state: GameState, seats: dict[str, Seat], on_turn: TurnHook | None = None) -> GameState:
-    """Ask the seats in turn until the game ends. `on_turn` runs (and saves) before the next request."""
+async def play(
+    state: GameState, seats: dict[str, Seat], on_turn: TurnHook | None = None, on_ask: AskHook | None = None
+) -> GameState:
+    """Ask the seats in turn until the game ends. `on_turn` runs (and saves) before the next request;
+    `on_ask` is told which seat is being asked (a UI shows it thinking)."""
     while not state.finished:
         seat = state.next_seat
         request = state.request_for(seat)
+        if on_ask is not None:
+            on_ask(seat)
         started = time.perf_counter()
         reply = await seats[seat].reply(request)
         if not reply.latency_s:
