@@ -13,12 +13,16 @@ import sys
 from typing import NoReturn, Sequence
 
 EXAMPLES = """examples:
-  mazeplay                                   play seat a against the offline bot in this terminal
+  mazeplay                                   open the game: choose seat, partner, maze and mode
+  mazeplay --seat b --partner claude --mode live
+  mazeplay run --a human --b bot             play line by line, without the full-screen game
   mazeplay mazes --count 3 --seed 7 --json   print three mazes as JSON lines
   mazeplay run --a bot --b bot:swap --seed 4 --mode live
   mazeplay run --a claude --b gpt --seed 1 --json
   mazeplay run --a local --b bot --max-turns 6
   mazeplay run --a openai/smollm2 --b bot --api-base http://127.0.0.1:8080/v1
+  mazeplay watch --a bot --b bot:swap --mode live
+  mazeplay replay
   mazeplay resume 12
   mazeplay grade transcript.json --judge rule --json
   mazeplay regrade --all --judge openai/gpt-4.1
@@ -136,6 +140,17 @@ def build_parser() -> Parser:
     _game_options(run)
     _io_options(run)
 
+    watch = sub.add_parser("watch", help="watch two AIs play", description="Watch two seats play, both views and the maze side by side.")
+    watch.add_argument("--a", required=True, metavar="SEAT", help="seat a (any seat but human)")
+    watch.add_argument("--b", required=True, metavar="SEAT", help="seat b")
+    _maze_options(watch)
+    _game_options(watch)
+    _io_options(watch)
+
+    replay = sub.add_parser("replay", help="browse and replay saved games", description="Browse saved games, or replay one turn by turn.")
+    replay.add_argument("game_id", type=_positive, nargs="?", metavar="GAME_ID")
+    replay.add_argument("--db", help="database file")
+
     grade = sub.add_parser("grade", help="grade an external transcript", description="Grade a transcript file: "
                            '{"maze": [rows with @ * . #], "first": "a", "messages": [{"seat": "a", "text": "..."}, ...]}.')
     grade.add_argument("file", metavar="FILE.json")
@@ -172,6 +187,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             commands.cmd_run(args, {"a": args.a, "b": args.b})
         elif args.command == "resume":
             commands.cmd_resume(args)
+        elif args.command == "watch":
+            commands.cmd_watch(args)
+        elif args.command == "replay":
+            commands.cmd_replay(args)
         elif args.command == "grade":
             commands.cmd_grade(args)
         elif args.command == "regrade":
@@ -179,8 +198,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         elif args.command == "audit":
             commands.cmd_audit(args)
         else:
-            seats = {args.seat: "human", ("b" if args.seat == "a" else "a"): args.partner}
-            commands.cmd_run(args, seats)
+            commands.cmd_play(args, fresh=not list(argv if argv is not None else sys.argv[1:]))
     except commands.UserError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

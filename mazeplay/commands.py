@@ -117,14 +117,68 @@ def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
 
 
 def cmd_resume(args: argparse.Namespace) -> None:
-    from mazeplay.headless import resume
+    from mazeplay.headless import GameSession, resume
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
         _, options = _seat_options(args)
         store = GameStore(open_db(args.db))
+        session = GameSession.load(store, args.game_id, options)
+        if session.has_human and not args.json:
+            from mazeplay.tui.app import MazeplayApp
+
+            _run_app(MazeplayApp(db=args.db, session=session, api_key=args.api_key, api_base=args.api_base))
+            return
         outcome = resume(store, args.game_id, options, _printer(args))
     _finish(args, outcome)
+
+
+def _run_app(app) -> None:
+    app.run()
+    if app.return_code:
+        raise SystemExit(app.return_code)
+
+
+def cmd_watch(args: argparse.Namespace) -> None:
+    from mazeplay.headless import GameSession
+    from mazeplay.seats.registry import parse_seat
+    from mazeplay.store import GameStore, open_db
+    from mazeplay.tui.app import MazeplayApp
+    from mazeplay.tui.screens.watch import WatchScreen
+
+    with user_errors():
+        config, options = _seat_options(args)
+        specs = {seat: parse_seat(getattr(args, seat), config.aliases, args.api_base) for seat in ("a", "b")}
+        if any(spec.kind == "human" for spec in specs.values()):
+            raise ValueError("watch is for two non-human seats; to play, run mazeplay --seat a --partner SEAT")
+        session = GameSession.new(GameStore(open_db(args.db)), _setup(args), specs, options)
+    _run_app(MazeplayApp(db=args.db, screen_factory=lambda app: WatchScreen(session)))
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    from mazeplay.store import GameStore, open_db
+    from mazeplay.tui.app import MazeplayApp
+    from mazeplay.tui.screens.replay import ReplayBrowser, ReplayScreen
+
+    with user_errors():
+        store = GameStore(open_db(args.db))
+        saved = store.load_game(args.game_id) if args.game_id else None
+    _run_app(MazeplayApp(db=args.db, screen_factory=lambda app: ReplayScreen(saved) if saved else ReplayBrowser()))
+
+
+def cmd_play(args: argparse.Namespace, fresh: bool) -> None:
+    """The full-screen game: the setup screen, or straight into play when options were given."""
+    from mazeplay.tui.app import MazeplayApp
+    from mazeplay.tui.screens.setup import GameChoice
+
+    with user_errors():
+        if args.seed is None and args.maze_set:
+            raise ValueError("--maze-set is for mazeplay run; in the game, choose a --seed")
+        choice = GameChoice(seat=args.seat, partner=args.partner, seed=args.seed, size=args.size,
+                            density=args.density, mode=args.mode, render=args.render, player=args.player)
+        app = MazeplayApp(db=args.db, start="setup" if fresh else "play", choice=choice,
+                          api_key=args.api_key, api_base=args.api_base)
+    _run_app(app)
 
 
 def cmd_grade(args: argparse.Namespace) -> None:
@@ -204,4 +258,4 @@ def cmd_audit(args: argparse.Namespace) -> None:
         print("agreement: no games graded by two or more judges (see mazeplay regrade --judge)")
 
 
-__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume", "cmd_grade", "cmd_regrade", "cmd_audit"]
+__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume", "cmd_play", "cmd_watch", "cmd_replay", "cmd_grade", "cmd_regrade", "cmd_audit"]

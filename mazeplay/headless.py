@@ -115,7 +115,10 @@ async def drive(
     except SeatError as exc:
         store.set_status(game_id, "interrupted", error=str(exc))
         raise GameInterrupted(game_id, str(exc)) from None
-    except (KeyboardInterrupt, asyncio.CancelledError):
+    except asyncio.CancelledError:  # Ctrl-C under asyncio.run, or a UI closing: keep cancelling
+        store.set_status(game_id, "interrupted", error="interrupted by the user")
+        raise
+    except KeyboardInterrupt:
         store.set_status(game_id, "interrupted", error="interrupted by the user")
         raise GameInterrupted(game_id, "interrupted") from None
     grades = grade_game(state)
@@ -158,10 +161,13 @@ class GameSession:
     def has_human(self) -> bool:
         return any(spec.kind == "human" for spec in self.specs.values())
 
-    async def play(self, observer: Observer | None = None) -> Outcome:
-        """Start the seats (a local model server starts in a thread), play on from the saved turns."""
+    async def play(self, observer: Observer | None = None, wrap=None) -> Outcome:
+        """Start the seats (a local model server starts in a thread), play on from the saved turns.
+        `wrap(seat, inner)` may wrap each seat (a UI pacing a watched game)."""
         seats_context = open_seats(self.specs, self.options)
         seats = await asyncio.to_thread(seats_context.__enter__)
+        if wrap is not None:
+            seats = {seat: wrap(seat, inner) for seat, inner in seats.items()}
         try:
             self.store.set_status(self.game_id, "playing")
             turns = self.store.load_game(self.game_id).turns

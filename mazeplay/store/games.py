@@ -157,6 +157,29 @@ class GameStore:
         mode = self.db["games"].get(game_id)["mode"]
         return self.latest_grade(game_id, "engine" if mode == "live" else None)
 
+    def save_notes(self, game_id: int, notes: dict[tuple[int, int], str]) -> None:
+        """The person's notepad (never sent to the partner): {"r,c": "wall"|"open"|"unsure"}."""
+        data = {f"{r},{c}": mark for (r, c), mark in sorted(notes.items())}
+        with self.db.conn:
+            self.db["games"].update(game_id, {"notes": _json(data)})
+
+    def load_notes(self, game_id: int) -> dict[tuple[int, int], str]:
+        data = _load(self.db["games"].get(game_id)["notes"]) or {}
+        return {tuple(int(x) for x in key.split(",")): mark for key, mark in data.items()}  # type: ignore[misc]
+
+    def list_games(self) -> list[dict]:
+        """Saved games, newest first, with their official grade (for the replay browser)."""
+        rows = []
+        for game in self.db.query("select * from games order by id desc"):
+            grade = self.official_grade(game["id"]) or {}
+            rows.append({
+                "id": game["id"], "created_at": game["created_at"], "mode": game["mode"], "status": game["status"],
+                "seat_a": _load(game["seat_a"]) or {}, "seat_b": _load(game["seat_b"]) or {},
+                "player": game["player"], "success": grade.get("success"),
+                "weighted_outcome": grade.get("weighted_outcome"),
+            })
+        return rows
+
     def finished_game_ids(self) -> list[int]:
         return [row["id"] for row in self.db.query("select id from games where status = 'finished' order by id")]
 

@@ -1,0 +1,131 @@
+"""The mazeplay Textual app: screens for setup, play, results, watching and replaying."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from mazeplay.config import load_config
+from mazeplay.engine import MazeParams
+from mazeplay.errors import MazeplayError
+from mazeplay.game.setup import GameConfig, GameSetup
+from mazeplay.headless import GameSession, Outcome
+from mazeplay.seats.human import queue_source
+from mazeplay.seats.registry import SeatOptions, SeatSpecError, parse_seat
+from mazeplay.store import GameStore, open_db
+from mazeplay.tui.screens.help import HelpScreen
+from mazeplay.tui.screens.play import PlayScreen
+from mazeplay.tui.screens.result import ResultScreen
+from mazeplay.tui.screens.setup import GameChoice, SetupScreen
+
+
+class MazeplayApp(App):
+    """Start on the setup screen, or straight into a game, a watch or a replay."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "mazeplay"
+    BINDINGS = [Binding("f1", "help", "Help")]
+
+    def __init__(self, db: str | Path | None = None, start: str = "setup", choice: GameChoice | None = None,
+                 session: GameSession | None = None, api_key: str | None = None, api_base: str | None = None,
+                 screen_factory=None) -> None:
+        super().__init__()
+        self.db_path = db
+        self.start = start
+        self.choice = choice or GameChoice()
+        self.session = session
+        self.api_key, self.api_base = api_key, api_base
+        self.screen_factory = screen_factory
+        self.config = load_config()
+        self._store: GameStore | None = None
+
+    @property
+    def store(self) -> GameStore:
+        if self._store is None:
+            self._store = GameStore(open_db(self.db_path))
+        return self._store
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.resume_session(self.session)
+        elif self.screen_factory is not None:
+            self.push_screen(self.screen_factory(self))
+        elif self.start == "play":
+            self.start_game(self.choice)
+        else:
+            self.push_screen(SetupScreen(self.choice))
+
+    # -- games -----------------------------------------------------------------------------------
+    def options(self, player: str | None, queue: "asyncio.Queue[str] | None" = None) -> SeatOptions:
+        return SeatOptions(api_key=self.api_key, timeout=self.config.llm_timeout, max_retries=self.config.llm_max_retries,
+                           player=player, human_source=queue_source(queue) if queue is not None else None)
+
+    def start_game(self, choice: GameChoice) -> None:
+        """Create and save a game for `choice`; errors become notifications, never crashes."""
+        try:
+            seed = choice.seed if choice.seed is not None else random.randrange(2**31)
+            config = GameConfig(seed=seed, maze=MazeParams(size=choice.size, density=choice.density),
+                                mode=choice.mode, render=choice.render)
+            setup = GameSetup.create(config)
+            partner = "b" if choice.seat == "a" else "a"
+            specs = {choice.seat: parse_seat("human", {}), partner: parse_seat(choice.partner, self.config.aliases, self.api_base)}
+            queue: asyncio.Queue[str] = asyncio.Queue()
+            session = GameSession.new(self.store, setup, specs, self.options(choice.player, queue))
+        except (ValueError, SeatSpecError, MazeplayError) as error:
+            self.notify(str(error), severity="error", timeout=8)
+            if not self.screen_stack or len(self.screen_stack) <= 1:
+                self.push_screen(SetupScreen(choice))
+            return
+        self.switch_or_push(PlayScreen(session, choice.seat, queue))
+
+    def resume_session(self, session: GameSession) -> None:
+        human = next(seat for seat, spec in session.specs.items() if spec.kind == "human")
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        session.options.human_source = queue_source(queue)
+        self.switch_or_push(PlayScreen(session, human, queue))
+
+    def switch_or_push(self, screen: Screen) -> None:
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_result(self, outcome: Outcome) -> None:
+        self.switch_or_push(ResultScreen(outcome))
+
+    # -- actions and the command palette ----------------------------------------------------------
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_new_game(self) -> None:
+        self.switch_or_push(SetupScreen(self.choice))
+
+    def action_replay(self) -> None:
+        from mazeplay.tui.screens.replay import ReplayBrowser
+
+        self.switch_or_push(ReplayBrowser())
+
+    def action_resume_latest(self) -> None:
+        games = [g for g in self.store.list_games() if g["status"] in ("interrupted", "playing")
+                 and "human" in (g["seat_a"].get("kind"), g["seat_b"].get("kind"))]
+        if not games:
+            self.notify("No interrupted game with a human seat to resume.")
+            return
+        try:
+            self.resume_session(GameSession.load(self.store, games[0]["id"], self.options(None)))
+        except (ValueError, MazeplayError) as error:
+            self.notify(str(error), severity="error")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Choose seat, partner, maze and mode", self.action_new_game)
+        yield SystemCommand("Resume game", "Continue the latest interrupted game", self.action_resume_latest)
+        yield SystemCommand("Replay saved games", "Browse and replay saved games", self.action_replay)
+        yield SystemCommand("Help", "Rules, the notepad and what the bot understands", self.action_help)

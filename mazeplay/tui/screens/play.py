@@ -1,0 +1,166 @@
+"""The play screen: the person's own view, the dialogue, a message box and the game's status."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from mazeplay.errors import MazeplayError
+from mazeplay.game.turns import Turn
+from mazeplay.headless import GameSession, Outcome
+from mazeplay.tui.screens.dialogs import ErrorDialog
+from mazeplay.tui.widgets.maze_grid import MazeGrid
+from mazeplay.tui.widgets.transcript import Transcript
+
+LEGEND = "@ start · * goal · ██ wall · ? hidden from you"
+
+
+def grid_labels(render: str) -> str:
+    """Coordinates on screen only when the rendering gives them to both seats."""
+    return {"labelled": "both", "json": "both", "prose": "rows"}.get(render, "none")
+
+
+class PlayScreen(Screen):
+    """A person in one seat; the partner's calls run in a worker so typing never waits."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "focus_notepad", "Notepad"),
+        Binding("ctrl+t", "focus_input", "Type"),
+        Binding("f1", "app.help", "Help"),
+        Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
+    ]
+
+    def __init__(self, session: GameSession, human_seat: str, queue: "asyncio.Queue[str]") -> None:
+        super().__init__()
+        self.session = session
+        self.human_seat = human_seat
+        self.queue = queue
+        self.your_turn = False
+        self.thinking_since: float | None = None
+        self.position = session.setup.maze.start
+        self.notes: dict[tuple[int, int], str] = session.store.load_notes(session.game_id)
+
+    def compose(self) -> ComposeResult:
+        setup = self.session.setup
+        yield Header()
+        with Horizontal(id="play"):
+            with Vertical(id="side"):
+                yield Static(f"Your map — seat {self.human_seat}", classes="title")
+                yield MazeGrid(setup.views[self.human_seat].rows(), labels=grid_labels(setup.config.render),
+                               notepad=True, id="own")
+                yield Static(LEGEND, classes="legend")
+                yield Static("Notepad: ctrl+n, then arrows and space (or click a ?) to mark wall ▒ / open ○ / unsure ¿",
+                             classes="legend")
+                yield Static(id="status")
+            with Vertical(id="talk"):
+                yield Transcript(id="transcript")
+                yield Input(placeholder="Write to your partner and press Enter", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        grid = self.query_one("#own", MazeGrid)
+        grid.notes = dict(self.notes)
+        if self.session.setup.config.mode == "live":
+            grid.position = self.position
+        for turn in self.session.turns:
+            self.turn(turn, self.session.setup.config.max_turns)
+        self.set_interval(0.5, self.refresh_status)
+        self.refresh_status()
+        self.query_one("#message", Input).focus()
+        self.play()
+
+    # -- the game, in a worker ---------------------------------------------------------------
+    @work(exclusive=True, group="game")
+    async def play(self) -> None:
+        try:
+            outcome = await self.session.play(observer=self)
+        except (MazeplayError, ValueError) as error:  # partner failure: the game is saved, can be retried
+            self.thinking_since = None
+            self.refresh_status()
+            self.app.push_screen(ErrorDialog(str(error)), self._after_error)
+            return
+        except Exception as error:  # never let a worker error end the app: the game is saved anyway
+            self.app.push_screen(ErrorDialog(f"unexpected error: {error}"), self._after_error)
+            return
+        self.app.show_result(outcome)
+
+    def _after_error(self, retry: bool | None) -> None:
+        if retry:
+            self.session = GameSession.load(self.session.store, self.session.game_id, self.session.options)
+            self.play()
+        else:
+            self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")
+
+    # -- observer callbacks (from the game loop) ------------------------------------------------
+    def asking(self, seat: str) -> None:
+        self.your_turn = seat == self.human_seat
+        self.thinking_since = None if self.your_turn else time.monotonic()
+        self.refresh_status()
+
+    def turn(self, turn: Turn, max_turns: int) -> None:
+        if not self.is_mounted:
+            return
+        transcript = self.query_one(Transcript)
+        own = turn.seat == self.human_seat
+        transcript.add_message("You" if own else "Partner", turn.text, own=own, turn=turn.index + 1)
+        if turn.notice:
+            transcript.add_notice(turn.notice.removeprefix("[user]: "))
+        if turn.position is not None:
+            self.position = turn.position
+            self.query_one("#own", MazeGrid).position = turn.position
+        self.turns_done = turn.index + 1
+        self.your_turn = False
+        self.thinking_since = None
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        if not self.is_mounted:
+            return
+        config = self.session.setup.config
+        done = getattr(self, "turns_done", len(self.session.turns))
+        lines = [f"Turn {min(done + 1, config.max_turns)}/{config.max_turns} · {config.mode} mode"]
+        if self.your_turn:
+            lines.append("Your turn: write a message.")
+        elif self.thinking_since is not None:
+            lines.append(f"Partner is thinking… {time.monotonic() - self.thinking_since:.0f} s")
+        else:
+            lines.append("Waiting…")
+        if config.mode == "live":
+            lines.append("Shared position: ● on your map")
+        self.query_one("#status", Static).update(Text("\n".join(lines)))
+
+    # -- input ---------------------------------------------------------------------------------
+    @on(Input.Submitted, "#message")
+    def send(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        if not self.your_turn:
+            self.notify("Wait for your partner's message.", severity="warning")
+            return
+        self.your_turn = False
+        event.input.value = ""
+        self.queue.put_nowait(text)
+
+    @on(MazeGrid.NoteChanged)
+    def save_note(self, event: MazeGrid.NoteChanged) -> None:
+        self.notes = dict(event.grid.notes)
+        self.session.store.save_notes(self.session.game_id, self.notes)
+
+    def action_focus_notepad(self) -> None:
+        self.query_one("#own", MazeGrid).focus()
+
+    def action_focus_input(self) -> None:
+        self.query_one("#message", Input).focus()
+
+    def action_quit_game(self) -> None:
+        self.workers.cancel_group(self, "game")
+        self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")

@@ -1,0 +1,112 @@
+"""Saved games: a filterable browser and a turn-by-turn replay with the route so far on the maze."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from mazeplay.engine import replay_route
+from mazeplay.judge.score import rule_grade
+from mazeplay.store.games import SavedGame
+from mazeplay.tui.widgets.maze_grid import MazeGrid
+from mazeplay.tui.widgets.transcript import Transcript
+
+
+def seat_name(record: dict) -> str:
+    return record.get("player") and f"human ({record['player']})" or record.get("name", "?")
+
+
+class ReplayBrowser(Screen):
+    BINDINGS = [Binding("slash", "focus_filter", "Filter"), Binding("escape", "app.new_game", "New game"),
+                Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(placeholder="filter: seat, model, player, outcome (solved/failed), status or date", id="filter")
+        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("game", "date", "mode", "seat a", "seat b", "status", "result", "outcome")
+        self.games = self.app.store.list_games()
+        self.fill("")
+        table.focus()
+
+    def fill(self, query: str) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        for game in self.games:
+            result = "" if game["success"] is None else ("solved" if game["success"] else "failed")
+            outcome = "" if game["weighted_outcome"] is None else f"{game['weighted_outcome']:.2f}"
+            cells = [str(game["id"]), game["created_at"][:16].replace("T", " "), game["mode"],
+                     seat_name(game["seat_a"]), seat_name(game["seat_b"]), game["status"], result, outcome]
+            if all(word in " ".join(cells).lower() for word in query.lower().split()):
+                table.add_row(*(Text(c) for c in cells), key=str(game["id"]))
+
+    @on(Input.Changed, "#filter")
+    def filter_games(self, event: Input.Changed) -> None:
+        self.fill(event.value)
+
+    @on(DataTable.RowSelected)
+    def open_game(self, event: DataTable.RowSelected) -> None:
+        self.app.push_screen(ReplayScreen(self.app.store.load_game(int(event.row_key.value))))
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+
+class ReplayScreen(Screen):
+    """Turn k of a saved game: the messages so far and the route agreed so far."""
+
+    BINDINGS = [Binding("right,l", "step(1)", "Next turn"), Binding("left,h", "step(-1)", "Previous turn"),
+                Binding("end", "step(1000)", "Last"), Binding("home", "step(-1000)", "First"),
+                Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+        self.shown = 0
+
+    def compose(self) -> ComposeResult:
+        setup = self.saved.setup
+        yield Header()
+        with Horizontal(id="boards"):
+            for title, rows, grid_id in (("The whole maze, route so far", setup.maze.rows(), "truth"),
+                                         ("Seat a", setup.views["a"].rows(), "view-a"),
+                                         ("Seat b", setup.views["b"].rows(), "view-b")):
+                with Vertical(classes="maze-card"):
+                    yield Static(title, classes="title")
+                    yield MazeGrid(rows, id=grid_id)
+        yield Static(id="replay-status")
+        yield Transcript(id="transcript")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_step(1000)
+
+    def route_until(self, count: int) -> list:
+        turns = self.saved.turns[:count]
+        maze = self.saved.setup.maze
+        if self.saved.setup.config.mode == "live":
+            cells = [maze.start] + [t.position for t in turns if t.executed and t.position is not None]
+            return replay_route(maze, cells).cells
+        return rule_grade(maze, [(t.seat, t.text) for t in turns], self.saved.setup.config.first).route
+
+    def action_step(self, delta: int) -> None:
+        self.shown = max(0, min(len(self.saved.turns), self.shown + delta))
+        transcript = self.query_one(Transcript)
+        transcript.remove_children()
+        for turn in self.saved.turns[: self.shown]:
+            transcript.add_message(f"Seat {turn.seat}", turn.text, turn=turn.index + 1)
+            if turn.notice:
+                transcript.add_notice(turn.notice.removeprefix("[user]: "))
+        self.query_one("#truth", MazeGrid).route = self.route_until(self.shown)
+        self.query_one("#replay-status", Static).update(Text(
+            f"Game {self.saved.id} · turn {self.shown}/{len(self.saved.turns)} · {self.saved.status}"
+            f"{' · ' + self.saved.ending if self.saved.ending else ''} · ←/→ step, home/end"))

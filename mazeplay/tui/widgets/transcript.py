@@ -1,0 +1,36 @@
+"""The dialogue as it grows. Messages are literal text: markup, ANSI escapes and control characters
+from a model or a person are shown, never obeyed."""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def literal(text: str) -> str:
+    """Control characters (ESC included) replaced by visible escapes."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class Transcript(VerticalScroll):
+    DEFAULT_CSS = """
+    Transcript { height: 1fr; border: round $panel; padding: 0 1; }
+    Transcript > .message { margin: 0 0 1 0; }
+    Transcript > .notice { color: $text-muted; text-style: italic; margin: 0 0 1 0; }
+    Transcript > .own { color: $accent; }
+    """
+
+    def add_message(self, speaker: str, text: str, own: bool = False, turn: int | None = None) -> None:
+        label = f"{turn}. {speaker}: " if turn is not None else f"{speaker}: "
+        body = Text.assemble((label, "bold"), literal(text))
+        self.mount(Static(body, classes="message own" if own else "message"))
+        self.scroll_end(animate=False)
+
+    def add_notice(self, text: str) -> None:
+        self.mount(Static(Text(literal(text)), classes="notice"))
+        self.scroll_end(animate=False)
