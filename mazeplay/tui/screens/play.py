@@ -65,6 +65,11 @@ class PlayScreen(Screen):
                 yield Input(placeholder="Write to your partner and press Enter", id="message")
         yield Footer()
 
+    closed = False  # set once the screen goes away; observer callbacks then do nothing
+
+    def on_unmount(self) -> None:
+        self.closed = True
+
     def on_mount(self) -> None:
         grid = self.query_one("#own", MazeGrid)
         grid.notes = dict(self.notes)
@@ -106,7 +111,7 @@ class PlayScreen(Screen):
         self.refresh_status()
 
     def turn(self, turn: Turn, max_turns: int) -> None:
-        if not self.is_mounted:
+        if self.closed:
             return
         transcript = self.query_one(Transcript)
         own = turn.seat == self.human_seat
@@ -122,7 +127,7 @@ class PlayScreen(Screen):
         self.refresh_status()
 
     def refresh_status(self) -> None:
-        if not self.is_mounted:
+        if self.closed:
             return
         config = self.session.setup.config
         done = getattr(self, "turns_done", len(self.session.turns))

@@ -64,8 +64,9 @@ class ReplayBrowser(Screen):
 class ReplayScreen(Screen):
     """Turn k of a saved game: the messages so far and the route agreed so far."""
 
-    BINDINGS = [Binding("right,l", "step(1)", "Next turn"), Binding("left,h", "step(-1)", "Previous turn"),
-                Binding("end", "step(1000)", "Last"), Binding("home", "step(-1000)", "First"),
+    BINDINGS = [Binding("right,l", "step(1)", "Next turn", priority=True),
+                Binding("left,h", "step(-1)", "Previous turn", priority=True),
+                Binding("end", "step(1000)", "Last", priority=True), Binding("home", "step(-1000)", "First", priority=True),
                 Binding("escape,q", "app.pop_screen", "Back")]
 
     def __init__(self, saved: SavedGame) -> None:

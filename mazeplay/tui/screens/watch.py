@@ -85,6 +85,11 @@ class WatchScreen(Screen):
         yield Transcript(id="transcript")
         yield Footer()
 
+    closed = False  # set once the screen goes away; observer callbacks then do nothing
+
+    def on_unmount(self) -> None:
+        self.closed = True
+
     def on_mount(self) -> None:
         self.update_status("running")
         self.watch_game()
@@ -106,7 +111,7 @@ class WatchScreen(Screen):
             self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")
 
     def turn(self, turn: Turn, max_turns: int) -> None:
-        if not self.is_mounted:
+        if self.closed:
             return
         self.query_one(Transcript).add_message(f"Seat {turn.seat}", turn.text, turn=turn.index + 1)
         if turn.notice:

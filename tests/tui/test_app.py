@@ -1,0 +1,238 @@
+"""Pilot tests of every screen and flow of the terminal game."""
+
+import asyncio
+import json
+
+import pytest
+
+from mazeplay.game.setup import GameConfig, GameSetup
+from mazeplay.headless import GameSession
+from mazeplay.seats.registry import SeatOptions, SeatSpec
+from mazeplay.store import GameStore, open_db
+from mazeplay.tui.app import MazeplayApp
+from mazeplay.tui.screens.dialogs import ErrorDialog
+from mazeplay.tui.screens.help import HelpScreen
+from mazeplay.tui.screens.play import PlayScreen
+from mazeplay.tui.screens.replay import ReplayBrowser, ReplayScreen
+from mazeplay.tui.screens.result import ResultScreen
+from mazeplay.tui.screens.setup import GameChoice, SetupScreen
+from mazeplay.tui.screens.watch import WatchScreen
+from mazeplay.tui.widgets.maze_grid import MazeGrid
+from mazeplay.tui.widgets.transcript import Transcript
+
+SIZE = (110, 36)
+
+
+async def say(pilot, text):
+    screen = pilot.app.screen
+    for _ in range(100):
+        if isinstance(screen, PlayScreen) and screen.your_turn:
+            break
+        await pilot.pause(0.02)
+    screen.query_one("#message").value = text
+    await pilot.press("enter")
+    await pilot.pause(0.05)
+
+
+async def agree_until_result(pilot, first_message="Hi! I will follow your convention."):
+    await say(pilot, first_message)
+    for _ in range(60):
+        if isinstance(pilot.app.screen, ResultScreen):
+            return
+        await say(pilot, "yes, AGREE")
+    raise AssertionError("the game did not end")
+
+
+def screen_text(app) -> str:
+    return "\n".join(str(s.render()) for s in app.screen.query("Static")) + "\n".join(
+        "\n".join(g.rows) for g in app.screen.query(MazeGrid))
+
+
+async def test_full_game_against_bot_reaches_the_result_screen(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=0, mode="paper", player="p1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        rows = app.screen.session.setup.views["a"].rows()
+        await agree_until_result(pilot, "Using your convention. My map: " + " ".join(f"row {r}: {row}" for r, row in enumerate(rows)))
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        assert result.outcome.score.success
+        grids = result.query(MazeGrid)
+        assert grids[0].rows == result.outcome.state.setup.maze.rows() and grids[0].route
+    store = GameStore(open_db(db_path))
+    assert store.load_game(1).status == "finished" and store.load_game(1).player == "p1"
+
+
+async def test_seat_b_in_live_mode_shows_the_shared_position(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=4, seat="b", mode="live"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        play = app.screen
+        assert isinstance(play, PlayScreen) and play.human_seat == "b"
+        assert play.query_one("#own", MazeGrid).rows == play.session.setup.views["b"].rows()
+        await say(pilot, "Hello, AGREE")  # the bot (seat a) proposed first
+        await pilot.pause(0.1)
+        assert play.query_one("#own", MazeGrid).position != play.session.setup.maze.start
+        assert "Shared position" in str(play.query_one("#status").render())
+
+
+async def test_the_play_screen_never_shows_the_partners_private_cells(db_path):
+    for seed in range(8):
+        app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=seed, seat="a", render="labelled"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.1)
+            play = app.screen
+            setup = play.session.setup
+            grid = play.query_one("#own", MazeGrid)
+            assert grid.rows == setup.views["a"].rows()
+            rendered = str(grid.render())
+            for (r, c), own, truth in ((rc, setup.views["a"].rows()[rc[0]][rc[1]], setup.maze.rows()[rc[0]][rc[1]])
+                                       for rc in [(r, c) for r in range(6) for c in range(6)]):
+                if own == "?":
+                    assert truth in ".#"  # hidden for real: drawn as ? whatever it is
+            assert rendered.count("?") == sum(row.count("?") for row in setup.views["a"].rows())
+            await pilot.press("ctrl+q")
+
+
+async def test_notepad_marks_are_saved_and_never_sent(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=2))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        play = app.screen
+        rows = play.session.setup.views["a"].rows()
+        hidden = next((r, c) for r in range(6) for c in range(6) if rows[r][c] == "?")
+        await pilot.press("ctrl+n")
+        grid = play.query_one("#own", MazeGrid)
+        grid.cursor = hidden
+        await pilot.press("space")
+        await pilot.pause(0.05)
+        assert grid.notes == {hidden: "wall"}
+        await pilot.press("space")
+        await pilot.press("ctrl+t")
+        await say(pilot, "hello")
+    store = GameStore(open_db(db_path))
+    assert store.load_notes(1) == {hidden: "open"}
+    requests = [json.dumps(t.reply.request or {}) for t in store.load_game(1).turns]
+    assert all("open" not in r or "note" not in r for r in requests)
+
+
+async def test_partner_error_offers_retry_and_the_game_continues(db_path, stub):
+    stub.script(("status", 500))
+    stub.default = ("ok", "MOVE: down")
+    app = MazeplayApp(db=db_path, start="play", api_base=stub.api_base,
+                      choice=GameChoice(seed=1, seat="b", partner="openai/stub"))
+    app.config.llm_max_retries = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ErrorDialog):
+                break
+        assert isinstance(app.screen, ErrorDialog)
+        await pilot.press("r")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, PlayScreen) and app.screen.your_turn:
+                break
+        assert app.screen.your_turn
+        assert "MOVE: down" in str(app.screen.query(Transcript).first().children[-1].render())
+
+
+async def test_quit_then_resume_continues_where_it_stopped(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await say(pilot, "Hi there, I follow your convention.")
+        await pilot.pause(0.1)
+        await pilot.press("ctrl+q")
+    store = GameStore(open_db(db_path))
+    assert store.load_game(1).status == "interrupted" and len(store.load_game(1).turns) == 2
+    session = GameSession.load(store, 1, SeatOptions())
+    app = MazeplayApp(db=db_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        assert len(app.screen.query_one(Transcript).children) >= 2
+        await agree_until_result(pilot, "AGREE")
+        assert isinstance(app.screen, ResultScreen)
+    indexes = [t.index for t in GameStore(open_db(db_path)).load_game(1).turns]
+    assert indexes == list(range(len(indexes)))
+
+
+async def test_setup_screen_starts_a_game_and_reports_bad_input(db_path):
+    app = MazeplayApp(db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#density").value = "0.99"
+        app.screen.query_one("#size").value = "4"
+        await pilot.click("#start")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SetupScreen)  # no 4×4 maze at that density: a notification, no crash
+        app.screen.query_one("#density").value = "0.3"
+        app.screen.query_one("#size").value = "6"
+        app.screen.query_one("#seed").value = "9"
+        await pilot.click("#start")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PlayScreen) and app.screen.session.setup.config.seed == 9
+
+
+async def test_help_and_palette_commands(db_path):
+    app = MazeplayApp(db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert {"New game", "Resume game", "Replay saved games", "Help"} <= set(titles)
+
+
+async def test_watch_pauses_steps_and_finishes(db_path):
+    store = GameStore(open_db(db_path))
+    session = GameSession.new(store, GameSetup.create(GameConfig(seed=5, mode="live")),
+                              {"a": SeatSpec("bot", "bot"), "b": SeatSpec("bot", "bot:terse")}, SeatOptions())
+    app = MazeplayApp(db=db_path, screen_factory=lambda app: WatchScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.8)
+        before = len(app.screen.query_one(Transcript).children)
+        await pilot.press("s")
+        await pilot.pause(0.8)
+        assert len(app.screen.query_one(Transcript).children) == before + 1
+        await pilot.press("plus", "plus", "plus", "space")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ResultScreen):
+                break
+        assert isinstance(app.screen, ResultScreen)
+
+
+async def test_replay_browser_filters_and_steps_through_a_game(db_path):
+    store = GameStore(open_db(db_path))
+    for seed, partner in ((1, "bot"), (2, "bot:swap")):
+        session = GameSession.new(store, GameSetup.create(GameConfig(seed=seed, mode="live")),
+                                  {"a": SeatSpec("bot", "bot"), "b": SeatSpec("bot", partner)}, SeatOptions())
+        await session.play()
+    app = MazeplayApp(db=db_path, screen_factory=lambda app: ReplayBrowser())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#games")
+        assert table.row_count == 2
+        app.screen.query_one("#filter").value = "swap"
+        await pilot.pause()
+        assert table.row_count == 1
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.shown == len(replay.saved.turns)
+        await pilot.press("home", "right", "right")
+        assert replay.shown == 2
+        truth = replay.query_one("#truth", MazeGrid)
+        assert truth.route[0] == replay.saved.setup.maze.start
+
+
+async def test_messages_are_literal_text(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await say(pilot, "[bold red]x[/] \x1b[2J\x1b[31mred\x07 [link=http://x]y[/link]")
+        await pilot.pause(0.1)
+        shown = app.screen.query_one(Transcript).children[0].render()
+        assert "[bold red]x[/]" in str(shown) and "\\x1b[2J" in str(shown) and "\x1b" not in str(shown)
+        assert all(span.style in ("bold", "") or str(span.style) == "bold" for span in shown.spans)
