@@ -90,7 +90,7 @@ class LLMSeat:
 
     async def complete(self, messages: list[dict[str, str]], **extra: Any) -> SeatReply:
         """One chat completion with retries; SeatError with one line when it cannot succeed."""
-        litellm = load_litellm()
+        litellm = await asyncio.to_thread(load_litellm)  # the first import takes seconds: keep UIs live
         payload = {**self.payload(messages), **extra}
         retryable = (
             litellm.RateLimitError, litellm.InternalServerError, litellm.ServiceUnavailableError,

@@ -1,0 +1,77 @@
+"""The real `mazeplay` command in a real terminal (tmux): play a game against the bot and quit."""
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from mazeplay.engine import generate_maze, split_views
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Tmux:
+    def __init__(self, command: str, width: int = 100, height: int = 32) -> None:
+        self.socket = f"mazeplay-{uuid.uuid4().hex[:8]}"
+        self.run("new-session", "-d", "-x", str(width), "-y", str(height), "-s", "t", command)
+        self.run("set-option", "-t", "t", "remain-on-exit", "on")
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "t")
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
+
+    def type(self, text: str) -> None:
+        self.run("send-keys", "-t", "t", "-l", text)
+        self.run("send-keys", "-t", "t", "Enter")
+
+    def exit_status(self, timeout: float = 15.0) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            fields = self.run("display-message", "-p", "-t", "t", "#{pane_dead} #{pane_dead_status}").split()
+            if fields and fields[0] == "1":
+                return int(fields[1])
+            time.sleep(0.1)
+        raise AssertionError("mazeplay did not exit")
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def test_play_a_game_against_the_bot_and_quit(tmp_path: Path):
+    db = tmp_path / "e2e.db"
+    rows = split_views(generate_maze(0), 0)[0].rows()
+    tmux = Tmux(f"{sys.executable} -m mazeplay --seed 0 --mode live --db {db}")
+    try:
+        tmux.wait_for("Your turn")
+        assert "Your map" in tmux.screen()
+        tmux.type("Using your convention. My map: " + " ".join(f"row {r}: {row}" for r, row in enumerate(rows)))
+        for _ in range(30):
+            screen = tmux.wait_for("Your turn") if "Solved" not in tmux.screen() else tmux.screen()
+            if "Solved" in screen or "Not solved" in screen:
+                break
+            tmux.type("AGREE")
+            time.sleep(0.2)
+        screen = tmux.wait_for("Solved!")
+        assert "weighted outcome 1.00" in screen
+        tmux.run("send-keys", "-t", "t", "q")
+        assert tmux.exit_status() == 0
+    finally:
+        tmux.kill()
+    db_rows = sqlite3.connect(db).execute("select status, ending from games").fetchall()
+    assert db_rows == [("finished", "goal")]
