@@ -99,6 +99,15 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--json", action="store_true", help="print a final JSON object (transcript goes to stderr)")
 
 
+def _two_seat_command(sub, name: str, summary: str, description: str, seats: str) -> None:
+    parser = sub.add_parser(name, help=summary, description=description)
+    parser.add_argument("--a", required=True, metavar="SEAT", help=f"seat a: {seats}")
+    parser.add_argument("--b", required=True, metavar="SEAT", help="seat b (same choices)")
+    _maze_options(parser)
+    _game_options(parser)
+    _io_options(parser)
+
+
 def _judge_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("judge")
     group.add_argument("--judge", default="auto", help="rule, auto (the LLM grader openai/gpt-4.1 if OPENAI_API_KEY is set, else rule) or a model id")
@@ -133,19 +142,10 @@ def build_parser() -> Parser:
     mazes.add_argument("--reject-solo-path", action="store_true")
     mazes.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    run = sub.add_parser("run", help="play one game headless", description="Play one game between two seats, saving every turn.")
-    run.add_argument("--a", required=True, metavar="SEAT", help="seat a: bot, bot:swap, bot:terse, bot:random, human, local, an alias or provider/model")
-    run.add_argument("--b", required=True, metavar="SEAT", help="seat b (same choices)")
-    _maze_options(run)
-    _game_options(run)
-    _io_options(run)
-
-    watch = sub.add_parser("watch", help="watch two AIs play", description="Watch two seats play, both views and the maze side by side.")
-    watch.add_argument("--a", required=True, metavar="SEAT", help="seat a (any seat but human)")
-    watch.add_argument("--b", required=True, metavar="SEAT", help="seat b")
-    _maze_options(watch)
-    _game_options(watch)
-    _io_options(watch)
+    seats = "bot, bot:swap, bot:terse, bot:random, human, local, an alias (claude, gpt, gemini, grok) or provider/model"
+    _two_seat_command(sub, "run", "play one game headless", "Play one game between two seats, saving every turn.", seats)
+    _two_seat_command(sub, "watch", "watch two AIs play", "Watch two seats play, both views and the maze side by side.",
+                      seats.replace("human, ", ""))
 
     replay = sub.add_parser("replay", help="browse and replay saved games", description="Browse saved games, or replay one turn by turn.")
     replay.add_argument("game_id", type=_positive, nargs="?", metavar="GAME_ID")

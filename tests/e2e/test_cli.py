@@ -34,6 +34,13 @@ def test_help_is_fast_and_does_not_import_litellm():
         assert "usage: mazeplay" in result.stdout
 
 
+@pytest.mark.parametrize("module", ["mazeplay.engine", "mazeplay.judge.score", "mazeplay.tui.app", "mazeplay.store"])
+def test_heavy_model_client_stays_out_of_the_engine_judge_store_and_tui(module):
+    code = f"import sys, {module}; assert 'litellm' not in sys.modules, 'litellm imported'"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 def test_mazes_json_has_the_documented_fields():
     result = mazeplay("mazes", "--count", 3, "--seed", 5, "--json")
     assert result.returncode == 0, result.stderr

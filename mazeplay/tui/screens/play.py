@@ -6,17 +6,15 @@ import asyncio
 import time
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from mazeplay.errors import MazeplayError
 from mazeplay.game.turns import Turn
-from mazeplay.headless import GameSession, Outcome
-from mazeplay.tui.screens.dialogs import ErrorDialog
+from mazeplay.headless import GameSession
+from mazeplay.tui.screens.session import SessionScreen
 from mazeplay.tui.widgets.maze_grid import MazeGrid
 from mazeplay.tui.widgets.transcript import Transcript
 
@@ -28,7 +26,7 @@ def grid_labels(render: str) -> str:
     return {"labelled": "both", "json": "both", "prose": "rows"}.get(render, "none")
 
 
-class PlayScreen(Screen):
+class PlayScreen(SessionScreen):
     """A person in one seat; the partner's calls run in a worker so typing never waits."""
 
     BINDINGS = [
@@ -39,8 +37,7 @@ class PlayScreen(Screen):
     ]
 
     def __init__(self, session: GameSession, human_seat: str, queue: "asyncio.Queue[str]") -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.human_seat = human_seat
         self.queue = queue
         self.your_turn = False
@@ -65,11 +62,6 @@ class PlayScreen(Screen):
                 yield Input(placeholder="Write to your partner and press Enter", id="message")
         yield Footer()
 
-    closed = False  # set once the screen goes away; observer callbacks then do nothing
-
-    def on_unmount(self) -> None:
-        self.closed = True
-
     def on_mount(self) -> None:
         grid = self.query_one("#own", MazeGrid)
         grid.notes = dict(self.notes)
@@ -80,29 +72,11 @@ class PlayScreen(Screen):
         self.set_interval(0.5, self.refresh_status)
         self.refresh_status()
         self.query_one("#message", Input).focus()
-        self.play()
+        self.run_game()
 
-    # -- the game, in a worker ---------------------------------------------------------------
-    @work(exclusive=True, group="game")
-    async def play(self) -> None:
-        try:
-            outcome = await self.session.play(observer=self)
-        except (MazeplayError, ValueError) as error:  # partner failure: the game is saved, can be retried
-            self.thinking_since = None
-            self.refresh_status()
-            self.app.push_screen(ErrorDialog(str(error)), self._after_error)
-            return
-        except Exception as error:  # never let a worker error end the app: the game is saved anyway
-            self.app.push_screen(ErrorDialog(f"unexpected error: {error}"), self._after_error)
-            return
-        self.app.show_result(outcome)
-
-    def _after_error(self, retry: bool | None) -> None:
-        if retry:
-            self.session = GameSession.load(self.session.store, self.session.game_id, self.session.options)
-            self.play()
-        else:
-            self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")
+    def on_failure(self) -> None:
+        self.thinking_since = None
+        self.refresh_status()
 
     # -- observer callbacks (from the game loop) ------------------------------------------------
     def asking(self, seat: str) -> None:
@@ -167,5 +141,4 @@ class PlayScreen(Screen):
         self.query_one("#message", Input).focus()
 
     def action_quit_game(self) -> None:
-        self.workers.cancel_group(self, "game")
-        self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")
+        self.save_and_quit()

@@ -6,16 +6,14 @@ from __future__ import annotations
 import asyncio
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from mazeplay.game.turns import SeatReply, SeatRequest, Turn
 from mazeplay.headless import GameSession
-from mazeplay.tui.screens.dialogs import ErrorDialog
+from mazeplay.tui.screens.session import SessionScreen
 from mazeplay.tui.widgets.maze_grid import MazeGrid
 from mazeplay.tui.widgets.transcript import Transcript
 
@@ -55,7 +53,7 @@ class PacedSeat:
         return await self.inner.reply(request)
 
 
-class WatchScreen(Screen):
+class WatchScreen(SessionScreen):
     BINDINGS = [
         Binding("space", "toggle_pause", "Pause/run"),
         Binding("s", "step", "Step"),
@@ -65,8 +63,7 @@ class WatchScreen(Screen):
     ]
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.pacer = Pacer()
 
     def compose(self) -> ComposeResult:
@@ -85,30 +82,12 @@ class WatchScreen(Screen):
         yield Transcript(id="transcript")
         yield Footer()
 
-    closed = False  # set once the screen goes away; observer callbacks then do nothing
-
-    def on_unmount(self) -> None:
-        self.closed = True
-
     def on_mount(self) -> None:
         self.update_status("running")
-        self.watch_game()
+        self.run_game()
 
-    @work(exclusive=True, group="game")
-    async def watch_game(self) -> None:
-        try:
-            outcome = await self.session.play(observer=self, wrap=lambda seat, inner: PacedSeat(inner, self.pacer))
-        except Exception as error:  # provider failures and the rest: saved, shown, never fatal
-            self.app.push_screen(ErrorDialog(str(error)), self._after_error)
-            return
-        self.app.show_result(outcome)
-
-    def _after_error(self, retry: bool | None) -> None:
-        if retry:
-            self.session = GameSession.load(self.session.store, self.session.game_id, self.session.options)
-            self.watch_game()
-        else:
-            self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")
+    def seat_wrapper(self):
+        return lambda seat, inner: PacedSeat(inner, self.pacer)
 
     def turn(self, turn: Turn, max_turns: int) -> None:
         if self.closed:
@@ -146,5 +125,4 @@ class WatchScreen(Screen):
         self.update_status("running" if self.pacer.running.is_set() else "paused")
 
     def action_quit_watch(self) -> None:
-        self.workers.cancel_group(self, "game")
-        self.app.exit(message=f"Game {self.session.game_id} is saved: mazeplay resume {self.session.game_id}")
+        self.save_and_quit()
