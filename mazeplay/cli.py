@@ -27,6 +27,10 @@ EXAMPLES = """examples:
   mazeplay grade transcript.json --judge rule --json
   mazeplay regrade --all --judge openai/gpt-4.1
   mazeplay audit
+  mazeplay bench experiments.toml --max-cost 20
+  mazeplay bench --condition relay --strong bot --weak bot:terse --mazes 10
+  mazeplay report --format markdown --plots plots/
+  mazeplay export --format chat --out dialogues.jsonl
 """
 
 
@@ -166,6 +170,40 @@ def build_parser() -> Parser:
     audit.add_argument("--db", help="database file")
     audit.add_argument("--json", action="store_true")
 
+    bench = sub.add_parser("bench", help="run the paper's experiments in batch", description="Run a batch of games "
+                           "from a TOML config (see mazeplay.bench.plan) or from flags; resumes by name.")
+    bench.add_argument("config", nargs="?", metavar="CONFIG.toml")
+    bench.add_argument("--name", help="run name (flags mode; default: derived from the flags)")
+    bench.add_argument("--condition", choices=("pair", "relay", "solo-full", "solo-split"), help="flags mode: one condition")
+    bench.add_argument("--models", help="comma-separated seats for pair/solo conditions")
+    bench.add_argument("--strong", help="relay: the strong model")
+    bench.add_argument("--weak", help="relay: the weak model")
+    bench.add_argument("--k", default="2,4,6,8", help="relay points (default 2,4,6,8)")
+    bench.add_argument("--mazes", type=_positive, help="how many mazes of the set")
+    bench.add_argument("--rollouts", type=_positive, help="replicates per cell")
+    bench.add_argument("--mode", choices=("paper", "live"))
+    bench.add_argument("--maze-set", help="fixed maze set (default 6x6-v1)")
+    bench.add_argument("--max-turns", type=_positive)
+    bench.add_argument("--concurrency", type=_positive)
+    bench.add_argument("--max-cost", type=float, help="USD budget: no new game is scheduled past it")
+    for option in ("--db", "--api-base", "--api-key"):
+        bench.add_argument(option)
+    bench.add_argument("--timeout", type=float)
+
+    report = sub.add_parser("report", help="report a batch run", description="Scores per condition with 95% CIs, "
+                            "the pair matrix, relay curves, the collaboration gap, people vs AI pairs.")
+    report.add_argument("run", nargs="?", metavar="RUN", help="run name (default: the latest)")
+    report.add_argument("--format", choices=("table", "markdown", "json"), default="table")
+    report.add_argument("--plots", metavar="DIR", help="write SVG plots into DIR")
+    report.add_argument("--db")
+
+    export = sub.add_parser("export", help="export games as a dataset", description="Export finished games as "
+                            "JSON lines (one per game) or per-seat chat transcripts, with a dataset card.")
+    export.add_argument("--format", choices=("jsonl", "chat"), default="jsonl")
+    export.add_argument("--out", help="output file (default: stdout, no card)")
+    export.add_argument("--run", help="only this run")
+    export.add_argument("--db")
+
     resume = sub.add_parser("resume", help="continue an interrupted game", description="Continue an interrupted game where it stopped.")
     resume.add_argument("game_id", type=_positive, metavar="GAME_ID")
     _io_options(resume)
@@ -187,6 +225,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             commands.cmd_run(args, {"a": args.a, "b": args.b})
         elif args.command == "resume":
             commands.cmd_resume(args)
+        elif args.command == "bench":
+            commands.cmd_bench(args)
+        elif args.command == "report":
+            commands.cmd_report(args)
+        elif args.command == "export":
+            commands.cmd_export(args)
         elif args.command == "watch":
             commands.cmd_watch(args)
         elif args.command == "replay":

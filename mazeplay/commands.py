@@ -258,4 +258,90 @@ def cmd_audit(args: argparse.Namespace) -> None:
         print("agreement: no games graded by two or more judges (see mazeplay regrade --judge)")
 
 
-__all__ = ["UserError", "cmd_mazes", "cmd_run", "cmd_resume", "cmd_play", "cmd_watch", "cmd_replay", "cmd_grade", "cmd_regrade", "cmd_audit"]
+def _plan_from_flags(args: argparse.Namespace):
+    from mazeplay.bench.plan import plan_from_dict
+
+    if not args.condition:
+        raise ValueError("give a CONFIG.toml, or --condition with its models")
+    condition: dict = {"type": args.condition}
+    if args.condition == "relay":
+        condition.update(strong=args.strong, weak=args.weak, k=[int(k) for k in args.k.split(",") if k.strip()])
+    else:
+        condition["models"] = [m.strip() for m in (args.models or "").split(",") if m.strip()]
+    data: dict = {"conditions": [condition]}
+    data["name"] = args.name or "-".join([args.condition, *(condition.get("models") or [args.strong or "", args.weak or ""])])
+    return plan_from_dict(data)
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    import asyncio
+
+    from mazeplay.bench.plan import load_plan
+    from mazeplay.bench.runner import BenchRunner
+    from mazeplay.seats.registry import SeatOptions
+    from mazeplay.store import GameStore, open_db
+
+    with user_errors():
+        plan = load_plan(args.config) if args.config else _plan_from_flags(args)
+        for name in ("mazes", "rollouts", "mode", "maze_set", "max_turns", "concurrency"):
+            if getattr(args, name, None) is not None:
+                setattr(plan, name, getattr(args, name))
+        config = load_config()
+        options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
+                              max_retries=config.llm_max_retries)
+        runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base,
+                             max_cost=args.max_cost)
+        progress = asyncio.run(runner.run())
+    print(json.dumps({"run": plan.name, **progress.to_dict()}))
+    if progress.errors:
+        print(f"mazeplay: {progress.errors} games failed and are saved; run the same command again to resume them",
+              file=sys.stderr)
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    from mazeplay.bench.plots import write_plots
+    from mazeplay.bench.report import build_report, render_json, render_markdown, render_table
+    from mazeplay.store import GameStore, open_db
+
+    with user_errors():
+        store = GameStore(open_db(args.db))
+        run_id = store.run_id(args.run)
+        name = store.db["runs"].get(run_id)["name"]
+        games = store.run_games(run_id)
+        humans = [g for g in store.run_games_with_humans()]
+        report = build_report(games, humans)
+        if args.plots:
+            for path in write_plots(report, args.plots):
+                print(f"wrote {path}", file=sys.stderr)
+    if args.format == "json":
+        print(render_json(report))
+    elif args.format == "markdown":
+        print(render_markdown(report, f"Run {name}"))
+    else:
+        print(render_table(report, f"Run {name}"))
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from mazeplay import __version__
+    from mazeplay.store import GameStore, open_db
+    from mazeplay.store.exports import chat_rows, dataset_card, dump_lines, game_rows
+
+    with user_errors():
+        store = GameStore(open_db(args.db))
+        run_id = store.run_id(args.run) if args.run else None
+        rows = game_rows(store, run_id) if args.format == "jsonl" else chat_rows(store, run_id)
+        lines = list(dump_lines(rows))  # every row checked before anything is written
+        if args.out:
+            out = Path(args.out)
+            out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+            card = out.with_name(out.stem + ".card.md")
+            card.write_text(dataset_card(out.name, args.format, __version__))
+            print(f"wrote {len(lines)} rows to {out} and the dataset card {card}", file=sys.stderr)
+        else:
+            for line in lines:
+                print(line)
+
+
+__all__ = ["cmd_bench", "cmd_report", "cmd_export", "UserError", "cmd_mazes", "cmd_run", "cmd_resume", "cmd_play", "cmd_watch", "cmd_replay", "cmd_grade", "cmd_regrade", "cmd_audit"]

@@ -141,11 +141,17 @@ class GameSession:
     turns: list[Turn]
 
     @classmethod
-    def new(cls, store: GameStore, setup: GameSetup, specs: dict[str, SeatSpec], options: SeatOptions) -> "GameSession":
+    def new(
+        cls, store: GameStore, setup: GameSetup, specs: dict[str, SeatSpec], options: SeatOptions,
+        extra: dict | None = None, turns: list[Turn] | None = None,
+    ) -> "GameSession":
+        """Save a new game (with batch fields in `extra`, and `turns` already played, as a relay fork has)."""
         check_specs(specs, options)
-        records = {seat: {**specs[seat].describe(), **_player(specs[seat], options)} for seat in ("a", "b")}
-        game_id = store.create_game(setup, records, player=options.player)
-        return cls(store, game_id, setup, specs, options, [])
+        records = {seat: seat_record(specs[seat], options) for seat in ("a", "b")}
+        game_id = store.create_game(setup, records, player=options.player, extra=extra)
+        for turn in turns or []:
+            store.add_turn(game_id, turn)
+        return cls(store, game_id, setup, specs, options, list(turns or []))
 
     @classmethod
     def load(cls, store: GameStore, game_id: int, options: SeatOptions) -> "GameSession":
@@ -178,16 +184,16 @@ class GameSession:
             await asyncio.to_thread(seats_context.__exit__, None, None, None)
 
 
-def _player(spec: SeatSpec, options: SeatOptions) -> dict:
-    """What is saved about a seat besides its spec: the pseudonym, or the call parameters."""
+def seat_record(spec: SeatSpec, options: SeatOptions) -> dict:
+    """What is saved about a seat: its spec, and the pseudonym or the call parameters (never keys)."""
+    record = spec.describe()
     if spec.kind == "human":
-        return {"player": options.player or "anonymous"}
-    if spec.kind == "bot":
-        return {}
-    params = {"timeout": options.timeout, "max_retries": options.max_retries}
-    if spec.kind == "local":
-        params["max_tokens"] = options.local_max_tokens
-    return {"params": params}
+        record["player"] = options.player or "anonymous"
+    elif spec.kind in ("llm", "local"):
+        record["params"] = {"timeout": options.timeout, "max_retries": options.max_retries}
+        if spec.kind == "local":
+            record["params"]["max_tokens"] = options.local_max_tokens
+    return record
 
 
 def run_new(

@@ -61,6 +61,25 @@ def m001_games_and_turns(db: Database) -> None:
     db["grades"].create_index(["game_id"])
 
 
+@migrations()
+def m002_runs_and_relays(db: Database) -> None:
+    """Batch runs, and what a game is within one: its condition, kind, and relay parentage."""
+    db["runs"].create(
+        {"id": int, "name": str, "created_at": str, "config": str, "status": str},
+        pk="id",
+        not_null={"name", "created_at", "config"},
+    )
+    db["runs"].create_index(["name"], unique=True)
+    db["games"].add_column("run_id", int, fk="runs", fk_col="id")
+    db["games"].add_column("condition", str)
+    db["games"].add_column("kind", str)  # pair, relay, solo-full, solo-split (NULL in older saves: pair)
+    db["games"].add_column("job_key", str)
+    db["games"].add_column("parent_game", int)
+    db["games"].add_column("relay", str)  # JSON: k, role, swapped seat, newcomer, what history it saw
+    db["games"].create_index(["job_key"])
+    db["games"].create_index(["run_id"])
+
+
 def resolve_path(path: str | os.PathLike | None) -> Path:
     return Path(path or os.environ.get("MAZEPLAY_DB") or DEFAULT_DB)
 

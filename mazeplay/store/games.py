@@ -75,7 +75,10 @@ class GameStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def create_game(self, setup: GameSetup, seats: dict[str, dict], player: str | None = None) -> int:
+    def create_game(
+        self, setup: GameSetup, seats: dict[str, dict], player: str | None = None, extra: dict | None = None
+    ) -> int:
+        """Save a new game; `extra` carries batch fields (run_id, condition, kind, job_key, parent_game, relay)."""
         cfg = setup.config
         row = {
             "key": game_key(setup, seats),
@@ -97,9 +100,52 @@ class GameStore:
             "seat_b": _json(seats["b"]),
             "player": player,
             "versions": _json(versions_for(setup)),
+            "kind": "pair",
         }
+        for name, value in (extra or {}).items():
+            row[name] = _json(value) if isinstance(value, (dict, list)) else value
         with self.db.conn:
             return int(self.db["games"].insert(row).last_pk)
+
+    def create_run(self, name: str, config: dict) -> int:
+        """A batch run by name; an existing run of that name is reused (that is how runs resume)."""
+        existing = list(self.db["runs"].rows_where("name = ?", [name]))
+        if existing:
+            return int(existing[0]["id"])
+        with self.db.conn:
+            return int(self.db["runs"].insert({"name": name, "created_at": _now(), "config": _json(config), "status": "running"}).last_pk)
+
+    def run_id(self, name: str | None) -> int:
+        rows = list(self.db.query("select id from runs order by id desc limit 1")) if name is None else list(
+            self.db["runs"].rows_where("name = ?", [name]))
+        if not rows:
+            raise StoreError(f"no run named {name!r}" if name else "no batch run saved yet")
+        return int(rows[0]["id"])
+
+    def games_by_job_key(self, run_id: int) -> dict[str, dict]:
+        """job key → {id, status} of the newest game for it in the run."""
+        rows = self.db.query("select id, status, job_key from games where run_id = ? order by id", [run_id])
+        return {row["job_key"]: row for row in rows}
+
+    def run_cost(self, run_id: int) -> float:
+        sql = "select coalesce(sum(t.cost_usd), 0) from turns t join games g on g.id = t.game_id where g.run_id = ?"
+        return float(self.db.execute(sql, [run_id]).fetchone()[0])
+
+    def run_games_with_humans(self) -> list[dict]:
+        """Every game with a person in a seat (to compare with AI pairs on the same mazes)."""
+        return self._games_with_grades("select * from games where seat_a like '%\"human\"%' or seat_b like '%\"human\"%'", [])
+
+    def _games_with_grades(self, sql: str, args: list) -> list[dict]:
+        out = []
+        for game in self.db.query(sql, args):
+            grade = self.official_grade(game["id"]) if game["status"] == "finished" else None
+            out.append({**game, "grade": grade, "relay": _load(game["relay"]),
+                        "seat_a": _load(game["seat_a"]), "seat_b": _load(game["seat_b"])})
+        return out
+
+    def run_games(self, run_id: int) -> list[dict]:
+        """The run's games with their official grades (for reports)."""
+        return self._games_with_grades("select * from games where run_id = ? order by id", [run_id])
 
     def add_turn(self, game_id: int, turn: Turn) -> None:
         """Commit one turn (called before the next request is made)."""

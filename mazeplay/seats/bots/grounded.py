@@ -67,6 +67,10 @@ class GroundedBot:
     async def reply(self, request: SeatRequest) -> SeatReply:
         return SeatReply(text=self.compose(request), model=self.name)
 
+    async def solve(self, request) -> SeatReply:
+        """The solo conditions: a shortest path on the merged maps (a perfect offline baseline)."""
+        return await solve_by_search(request)
+
     # -- understanding -------------------------------------------------------------------------
     def knowledge(self, request: SeatRequest) -> np.ndarray:
         """Own view plus everything the partner said about the map."""
@@ -196,3 +200,15 @@ def _inside(know: np.ndarray, cell: Cell) -> bool:
 
 
 __all__ = ["GroundedBot", "BOT_STYLES", "direction_between"]
+
+
+async def solve_by_search(request) -> SeatReply:
+    """Offline solo baseline: merge the maps given and answer with a shortest path (then keep it)."""
+    from mazeplay.game.solo import merged_view
+
+    view = merged_view(request.views)
+    from mazeplay.engine.paths import path_between
+
+    path = path_between((view.cells != WALL) & (view.cells != HIDDEN), view.start, view.goal)
+    cells = ", ".join(f"({r}, {c})" for r, c in path)
+    return SeatReply(text=f"Breadth-first search over the map.\nANSWER: [{cells}]", model="bot")

@@ -1,0 +1,1 @@
+"""Batch runs that reproduce the paper's experiments: planning, running, reporting."""
