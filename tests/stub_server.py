@@ -18,7 +18,7 @@ DEFAULT_TEXT = "MOVE: down"
 
 
 class StubServer:
-    def __init__(self, default: tuple = ("ok", DEFAULT_TEXT), latency: float = 0.0) -> None:
+    def __init__(self, default: tuple = ("ok", DEFAULT_TEXT), latency: float = 0.0, port: int = 0) -> None:
         self.steps: deque[tuple] = deque()
         self.default = default
         self.latency = latency
@@ -65,8 +65,9 @@ class StubServer:
                     text = step[-1]
                     self._send(200, json.dumps(_completion(body, text)).encode())
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
+        self._server.request_queue_size = 128
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -104,11 +105,15 @@ def _completion(request: dict, text: str) -> dict:
     }
 
 
-if __name__ == "__main__":  # a standalone stub for manual play: python -m tests.stub_server PORT
+def main() -> None:
+    """A standalone stub for benchmarks and manual play: python -m tests.stub_server [PORT] [LATENCY]."""
     import sys
 
-    server = StubServer()
-    server._server.server_close()
-    server._server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1]) if len(sys.argv) > 1 else 8765), server._server.RequestHandlerClass)
-    print(f"stub on http://127.0.0.1:{server._server.server_address[1]}/v1", flush=True)
+    server = StubServer(default=("ok", "I am still studying my map."),
+                        latency=float(sys.argv[2]) if len(sys.argv) > 2 else 0.0)
+    print(server.api_base, flush=True)
     server._server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -76,7 +76,7 @@ class BenchRunner:
         jobs = self.plan.jobs()
         self.check(jobs)
         self.run_id = self.store.create_run(self.plan.name, self.plan.to_dict())
-        self.progress = Progress(total=len(jobs))
+        self.progress = Progress(total=len(jobs), spend=self.store.run_cost(self.run_id))
         for phase in ([j for j in jobs if j.kind != "relay"], [j for j in jobs if j.kind == "relay"]):
             existing = self.store.games_by_job_key(self.run_id)
             await asyncio.gather(*(self._guarded(job, existing) for job in phase))
@@ -94,12 +94,12 @@ class BenchRunner:
             for limit in limits:
                 await limit.acquire()
             try:
-                self.progress.spend = self.store.run_cost(self.run_id)
                 if self.max_cost is not None and self.progress.spend >= self.max_cost:
                     self.progress.budget_hit = True
                     self.progress.not_scheduled += 1
                     return
-                await self._job(job, row, existing)
+                game_id = await self._job(job, row, existing)
+                self.progress.spend += self.store.game_cost(game_id)
                 self.progress.done += 1
             except (MazeplayError, ValueError) as error:  # recorded on the game; resumed next run
                 self.progress.errors += 1
@@ -107,7 +107,6 @@ class BenchRunner:
             finally:
                 for limit in limits:
                     limit.release()
-        self.progress.spend = self.store.run_cost(self.run_id)
         self._say(self.progress.line())
 
     def _provider_slot(self, provider: str) -> asyncio.Semaphore:
@@ -126,10 +125,10 @@ class BenchRunner:
     def extra(self, job: Job, **more) -> dict:
         return {"run_id": self.run_id, "condition": job.condition, "kind": job.kind, "job_key": job.key, **more}
 
-    async def _job(self, job: Job, row: dict | None, existing: dict[str, dict]) -> None:
+    async def _job(self, job: Job, row: dict | None, existing: dict[str, dict]) -> int:
+        """Play one job to its end; returns the game id."""
         if job.kind in ("solo-full", "solo-split"):
-            await self._solo(job)
-            return
+            return await self._solo(job)
         specs = {"a": self.spec(job.seats[0]), "b": self.spec(job.seats[1])}
         if row is not None:  # interrupted earlier: continue it
             session = GameSession.load(self.store, row["id"], self.options)
@@ -138,6 +137,7 @@ class BenchRunner:
         else:
             session = GameSession.new(self.store, self.setup(job), specs, self.options, extra=self.extra(job))
         await session.play()
+        return session.game_id
 
     def _fork(self, job: Job, specs: dict[str, SeatSpec], existing: dict[str, dict]) -> GameSession:
         """Relay: copy the parent's first K messages into a new game, then continue with new seats."""
@@ -150,7 +150,7 @@ class BenchRunner:
         extra = self.extra(job, parent_game=parent.id, relay=relay)
         return GameSession.new(self.store, parent.setup, specs, self.options, extra=extra, turns=parent.turns[:k])
 
-    async def _solo(self, job: Job) -> None:
+    async def _solo(self, job: Job) -> int:
         setup = self.setup(job)
         spec = self.spec(job.seats[0])
         records = {"a": seat_record(spec, self.options), "b": {"kind": "none", "name": "none"}}
@@ -167,6 +167,7 @@ class BenchRunner:
         grade = grade_extraction(extraction, setup.maze, messages)
         self.store.save_grade(game_id, grade.judge, grade.to_dict())
         self.store.set_status(game_id, "finished", ending="answer")
+        return game_id
 
     def _say(self, text: str) -> None:
         if self.out is not None:

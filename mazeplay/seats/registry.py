@@ -64,6 +64,7 @@ class SeatOptions:
     player: str | None = None
     human_source: object = None  # a LineSource; the terminal when None
     local_max_tokens: int = 160
+    backoff: float = 1.0  # seconds before the first retry; doubles each time
 
 
 def check_specs(specs: dict[str, SeatSpec], options: SeatOptions) -> None:
@@ -106,6 +107,6 @@ def open_seats(specs: dict[str, SeatSpec], options: SeatOptions) -> Iterator[dic
                     api_base=spec.api_base,
                     api_key=options.api_key or ("none" if spec.api_base else None),
                     timeout=options.timeout,
-                    retry=RetryPolicy(max_retries=options.max_retries),
+                    retry=RetryPolicy(max_retries=options.max_retries, base_delay=options.backoff),
                 )
         yield seats

@@ -127,6 +127,9 @@ class GameStore:
         rows = self.db.query("select id, status, job_key from games where run_id = ? order by id", [run_id])
         return {row["job_key"]: row for row in rows}
 
+    def game_cost(self, game_id: int) -> float:
+        return float(self.db.execute("select coalesce(sum(cost_usd), 0) from turns where game_id = ?", [game_id]).fetchone()[0])
+
     def run_cost(self, run_id: int) -> float:
         sql = "select coalesce(sum(t.cost_usd), 0) from turns t join games g on g.id = t.game_id where g.run_id = ?"
         return float(self.db.execute(sql, [run_id]).fetchone()[0])

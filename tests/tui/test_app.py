@@ -190,11 +190,18 @@ async def test_watch_pauses_steps_and_finishes(db_path):
     app = MazeplayApp(db=db_path, screen_factory=lambda app: WatchScreen(session))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        await pilot.pause(0.8)
-        before = len(app.screen.query_one(Transcript).children)
+        transcript = app.screen.query_one(Transcript)
+        await pilot.pause(1.0)
+        before = len(transcript.query('.message'))
+        await pilot.pause(1.0)
+        assert len(transcript.query('.message')) == before  # paused: nothing moves
         await pilot.press("s")
-        await pilot.pause(0.8)
-        assert len(app.screen.query_one(Transcript).children) == before + 1
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if len(transcript.query('.message')) > before:
+                break
+        await pilot.pause(1.0)
+        assert len(transcript.query('.message')) == before + 1  # one step, then paused again
         await pilot.press("plus", "plus", "plus", "space")
         for _ in range(100):
             await pilot.pause(0.05)
