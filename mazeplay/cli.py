@@ -7,8 +7,6 @@ and the offline commands start fast.
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import sys
 from typing import NoReturn, Sequence
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sys
 from dataclasses import dataclass
 from typing import Protocol, TextIO
@@ -19,14 +18,7 @@ from mazeplay.game.turns import Turn
 from mazeplay.judge.score import Grade, grade_game
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats
 from mazeplay.store import GameStore
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
-
-
-def printable(text: str) -> str:
-    """Message text with control characters (ANSI escapes included) made visible, not obeyed."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
-
+from mazeplay.text import literal
 
 @dataclass
 class Outcome:
@@ -66,7 +58,7 @@ class TranscriptPrinter:
         self.out = out
 
     def turn(self, turn: Turn, max_turns: int) -> None:
-        text = printable(turn.text).replace("\n", "\n      ")
+        text = literal(turn.text).replace("\n", "\n      ")
         print(f"[{turn.index + 1}/{max_turns}] {turn.seat.upper()}: {text}", file=self.out)
         if turn.notice:
             print(f"      {turn.notice}", file=self.out)

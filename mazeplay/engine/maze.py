@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from mazeplay.engine.cells import CODES, GOAL, OPEN, START, SYMBOLS, WALL, Cell
-from mazeplay.engine.paths import distances_from, shortest_path
+from mazeplay.engine.paths import shortest_path
 from mazeplay.engine.rng import StableRandom
 
 GENERATOR_VERSION = "carve-1"
@@ -196,5 +196,3 @@ def generate_maze(seed: int, params: MazeParams | None = None) -> Maze:
         f"found in {params.max_attempts} attempts"
     )
 
-
-__all__ = ["GENERATOR_VERSION", "Maze", "MazeError", "MazeParams", "generate_maze", "maze_from_rows", "distances_from"]

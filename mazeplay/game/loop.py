@@ -8,7 +8,6 @@ from typing import Awaitable, Callable, Protocol
 
 from mazeplay.engine import Cell, step
 from mazeplay.errors import MazeplayError
-from mazeplay.engine.cells import WALL
 from mazeplay.game.moves import ACTI, MoveTracker
 from mazeplay.game.plumbing import seat_messages
 from mazeplay.game.prompts import load_prompts

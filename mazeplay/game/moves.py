@@ -30,7 +30,7 @@ _DIRECTION_WORDS: dict[str, Direction] = {
 }
 _DIR = r"(up|down|left|right|north|south|east|west|upwards?|downwards?)"
 _EXPLICIT_MOVE = re.compile(r"\b(?:MOVE|PROPOSE)\s*:?\s*" + _DIR + r"\b", re.IGNORECASE)
-_EXPLICIT_AGREE = re.compile(r"\bAGREED?\b")
+EXPLICIT_AGREE = re.compile(r"\bAGREED?\b")
 _PLAIN_MOVE = re.compile(
     r"\b(?:go|move|step|head|going|moving|try|suggest|propose|let'?s(?:\s+(?:go|move|head|step))?)\s+(?:one\s+)?"
     r"(?:step\s+|cell\s+|square\s+)?(?:to\s+the\s+)?" + _DIR + r"\b",
@@ -58,20 +58,20 @@ class Intent:
     explicit: bool = False  # the proposal used MOVE:/PROPOSE
 
 
-_QUOTED = re.compile(r'"[^"\n]*"|`[^`\n]*`|<[^>\n]*>|\u201c[^\u201d\n]*\u201d')
+QUOTED = re.compile(r'"[^"\n]*"|`[^`\n]*`|<[^>\n]*>|\u201c[^\u201d\n]*\u201d')
 
 
 def read_intent(text: str) -> Intent:
     """Parse one message (see the module docstring for what is understood)."""
     acti = ACTI.lower() in text.lower()
-    text = _QUOTED.sub(" ", text)  # quoted syntax is mentioned, not used
+    text = QUOTED.sub(" ", text)  # quoted syntax is mentioned, not used
     explicit = _EXPLICIT_MOVE.search(text)
     if explicit:
         proposal: Direction | None = _DIRECTION_WORDS[explicit.group(1).lower()]
     else:
         plain = _PLAIN_MOVE.search(text) or _BARE_MOVE.search(text)
         proposal = _DIRECTION_WORDS[plain.group(1).lower()] if plain else None
-    agree = bool(_EXPLICIT_AGREE.search(text))
+    agree = bool(EXPLICIT_AGREE.search(text))
     refuse = False
     if not agree:
         stripped = _EXPLICIT_MOVE.sub(" ", text)

@@ -11,20 +11,18 @@ from __future__ import annotations
 
 import re
 
-from mazeplay.game.moves import ACTI
+from mazeplay.game.moves import ACTI, EXPLICIT_AGREE, QUOTED
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.notation import find_mentions
 
 JUDGE = "rule-1"
 
-_QUOTED = re.compile(r'"[^"\n]*"|`[^`\n]*`|<[^>\n]*>|\u201c[^\u201d\n]*\u201d')
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _MOVE_WORDS = re.compile(
     r"\b(go|goes|going|move|moving|moves|step|steps|head|heading|let'?s|propose|proposing|suggest|next|then|"
     r"proceed|travel|take|path|route|plan|continue|walk|walked|moved|went|stepped|finally|now)\b|->|→|=>|\bMOVE:",
     re.IGNORECASE,
 )
-_EXPLICIT_AGREE = re.compile(r"\bAGREED?\b")
 _VAGUE_PROPOSAL = re.compile(
     r"\b(let'?s|we should|should we|shall we)\s+(go|move|head)\b|\b(go|move|head)\s+(to|towards|toward)\b", re.IGNORECASE
 )
@@ -49,7 +47,7 @@ _ASIDE = re.compile(r"\(([^()]*[A-Za-z]{3,}[^()]*)\)")
 
 def _sentences(text: str) -> list[str]:
     """Sentences, with quoted text removed and worded asides "(counting from 1, …)" set apart."""
-    text = _ASIDE.sub(lambda m: ". " + m.group(1) + ". ", _QUOTED.sub(" ", text))
+    text = _ASIDE.sub(lambda m: ". " + m.group(1) + ". ", QUOTED.sub(" ", text))
     return [s for s in _SENTENCE.split(text) if s.strip() and re.search(r"\w", s)]
 
 
@@ -76,7 +74,7 @@ class Reading:
         sentences = _sentences(text)
         opening = sentences[0] if sentences else ""
         mentions_by_sentence = [find_mentions(x) for x in sentences]
-        explicit = bool(_EXPLICIT_AGREE.search(_QUOTED.sub(" ", text)))
+        explicit = bool(EXPLICIT_AGREE.search(QUOTED.sub(" ", text)))
         first_mention = mentions_by_sentence[0][0].start if sentences and mentions_by_sentence[0] else len(opening)
         lead = opening[:first_mention]
         self.reply_index: int | None = None

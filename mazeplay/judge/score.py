@@ -107,7 +107,3 @@ def grade_game(state: GameState) -> list[Grade]:
     rule = rule_grade(state.setup.maze, messages, state.setup.config.first, _tokens(state))
     return [engine_grade(state), rule] if state.live else [rule]
 
-
-def score_game(state: GameState) -> Grade:
-    """The official grade of a finished game."""
-    return grade_game(state)[0]

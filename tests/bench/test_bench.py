@@ -3,7 +3,6 @@ reports and exports."""
 
 import asyncio
 import json
-import os
 import signal
 import sqlite3
 import subprocess

@@ -7,7 +7,7 @@ import pytest
 from mazeplay.game.loop import GameState, play
 from mazeplay.game.mazesets import load_set, record_maze
 from mazeplay.game.setup import GameConfig, GameSetup
-from mazeplay.judge.score import score_game
+from mazeplay.judge.score import grade_game
 from mazeplay.seats.bots import GroundedBot, RandomBot
 from mazeplay.seats.registry import SeatOptions, SeatSpec, open_seats
 
@@ -23,7 +23,7 @@ def play_set(a, b, mode, count=200):
         setup = GameSetup(GameConfig(seed=record["seed"], mode=mode), maze, views, f"6x6-v1#{index}")
         state = GameState.start(setup)
         asyncio.run(play(state, {"a": bot(a), "b": bot(b)}))
-        results.append((state, score_game(state)))
+        results.append((state, grade_game(state)[0]))
     return results
 
 

@@ -5,7 +5,7 @@ import asyncio
 import numpy as np
 import pytest
 
-from mazeplay.engine import HIDDEN, MazeParams, maze_from_rows, split_views
+from mazeplay.engine import HIDDEN, maze_from_rows
 from mazeplay.engine.render import RENDERINGS
 from mazeplay.game.loop import GameState, play
 from mazeplay.game.setup import GameConfig, GameSetup

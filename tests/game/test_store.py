@@ -7,7 +7,6 @@ import pytest
 
 from mazeplay.game.loop import GameState, SeatError
 from mazeplay.game.setup import GameConfig, GameSetup
-from mazeplay.game.turns import SeatReply
 from mazeplay.headless import GameInterrupted, drive, resume
 from mazeplay.seats.bots import GroundedBot
 from mazeplay.seats.registry import SeatOptions

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazeplay.engine import Cell, Direction, step
-from mazeplay.engine.cells import HIDDEN, OPEN, WALL, direction_between
-from mazeplay.engine.paths import distances_from
+from mazeplay.engine.cells import HIDDEN, OPEN, WALL
+from mazeplay.engine.paths import distances_from, path_between
 from mazeplay.game.moves import ACTI, MoveTracker, read_intent
+from mazeplay.game.solo import SoloRequest, merged_view
 from mazeplay.game.turns import SeatReply, SeatRequest
 from mazeplay.seats.bots.reading import format_cell, merge_rows, merge_statements, parse_cell
 
@@ -67,7 +68,7 @@ class GroundedBot:
     async def reply(self, request: SeatRequest) -> SeatReply:
         return SeatReply(text=self.compose(request), model=self.name)
 
-    async def solve(self, request) -> SeatReply:
+    async def solve(self, request: SoloRequest) -> SeatReply:
         """The solo conditions: a shortest path on the merged maps (a perfect offline baseline)."""
         return await solve_by_search(request)
 
@@ -199,16 +200,10 @@ def _inside(know: np.ndarray, cell: Cell) -> bool:
     return 0 <= cell[0] < know.shape[0] and 0 <= cell[1] < know.shape[1]
 
 
-__all__ = ["GroundedBot", "BOT_STYLES", "direction_between"]
 
-
-async def solve_by_search(request) -> SeatReply:
+async def solve_by_search(request: SoloRequest) -> SeatReply:
     """Offline solo baseline: merge the maps given and answer with a shortest path (then keep it)."""
-    from mazeplay.game.solo import merged_view
-
     view = merged_view(request.views)
-    from mazeplay.engine.paths import path_between
-
     path = path_between((view.cells != WALL) & (view.cells != HIDDEN), view.start, view.goal)
     cells = ", ".join(f"({r}, {c})" for r, c in path)
     return SeatReply(text=f"Breadth-first search over the map.\nANSWER: [{cells}]", model="bot")

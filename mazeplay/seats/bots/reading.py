@@ -92,5 +92,3 @@ def parse_cell(text: str, col_row: bool) -> Cell | None:
     a, b = int(match.group(1)), int(match.group(2))
     return (b, a) if col_row else (a, b)
 
-
-__all__ = ["merge_rows", "merge_statements", "format_cell", "parse_cell", "OPEN", "WALL"]

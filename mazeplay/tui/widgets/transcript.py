@@ -3,19 +3,11 @@ from a model or a person are shown, never obeyed."""
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def literal(text: str) -> str:
-    """Control characters (ESC included) replaced by visible escapes."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
-
+from mazeplay.text import literal
 
 class Transcript(VerticalScroll):
     DEFAULT_CSS = """
