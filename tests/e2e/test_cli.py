@@ -28,7 +28,7 @@ def test_help_is_fast_and_does_not_import_litellm():
         "assert 'litellm' not in sys.modules, 'litellm imported'\n"
         "assert 'textual' not in sys.modules, 'textual imported'\n"
     )
-    for sub in ("run", "mazes", "resume"):
+    for sub in ("run", "mazes", "resume", "watch", "replay", "grade", "regrade", "audit", "bench", "report", "export"):
         result = subprocess.run([sys.executable, "-c", code.format(sub)], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
         assert "usage: mazeplay" in result.stdout

@@ -40,14 +40,16 @@ class Tmux:
         self.run("send-keys", "-t", "t", "-l", text)
         self.run("send-keys", "-t", "t", "Enter")
 
-    def exit_status(self, timeout: float = 15.0) -> int:
+    def exit_status(self, timeout: float = 15.0) -> str:
+        """"0" for a clean exit; "signal N" if a signal ended it; the screen is shown on a timeout."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            fields = self.run("display-message", "-p", "-t", "t", "#{pane_dead} #{pane_dead_status}").split()
-            if fields and fields[0] == "1":
-                return int(fields[1])
+            dead, status, signal = (self.run("display-message", "-p", "-t", "t",
+                                             "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}").strip().split("|") + ["", ""])[:3]
+            if dead == "1" and (status or signal):  # the pane can close before tmux has reaped the process
+                return status if status else f"signal {signal}"
             time.sleep(0.1)
-        raise AssertionError("mazeplay did not exit")
+        raise AssertionError(f"mazeplay did not exit; screen:\n{self.screen()}")
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
@@ -70,7 +72,8 @@ def test_play_a_game_against_the_bot_and_quit(tmp_path: Path):
         screen = tmux.wait_for("Solved!")
         assert "weighted outcome 1.00" in screen
         tmux.run("send-keys", "-t", "t", "q")
-        assert tmux.exit_status() == 0
+        status = tmux.exit_status()
+        assert status == "0", f"exit {status}; screen:\n{tmux.screen()}"
     finally:
         tmux.kill()
     db_rows = sqlite3.connect(db).execute("select status, ending from games").fetchall()
