@@ -122,3 +122,34 @@ def test_wal_foreign_keys_and_migrations_are_idempotent(db_path):
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     again = open_db(db_path)
     assert {"games", "turns", "grades"} <= set(again.table_names())
+
+
+def test_a_save_from_the_first_schema_opens_and_is_upgraded(tmp_path):
+    from sqlite_utils import Database
+    from sqlite_utils.migrations import Migrations
+
+    from mazeplay.store.db import m001_games_and_turns
+
+    path = tmp_path / "old.db"
+    first = Migrations("mazeplay")
+    first()(m001_games_and_turns)
+    old = Database(path)
+    first.apply(old)
+    assert "runs" not in old.table_names()
+    old.close()
+    store = GameStore(open_db(path))
+    assert "runs" in store.db.table_names() and "run_id" in store.db["games"].columns_dict
+    setup = GameSetup.create(GameConfig(seed=1, mode="live"))
+    game_id = store.create_game(setup, RECORDS)
+    assert store.load_game(game_id).setup.maze.rows() == setup.maze.rows()
+
+
+def test_a_save_from_a_newer_mazeplay_is_refused_untouched(tmp_path):
+    path = tmp_path / "new.db"
+    db = open_db(path)
+    db["_sqlite_migrations"].insert({"migration_set": "mazeplay", "name": "m999_future", "applied_at": "2030-01-01"})
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="newer mazeplay"):
+        open_db(path)
+    assert path.read_bytes() == before
