@@ -1,5 +1,6 @@
 """The real `mazeplay` command in a real terminal (tmux): play a game against the bot and quit."""
 
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -27,18 +28,25 @@ class Tmux:
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", "t")
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
+        """The screen once any of `texts` shows on it."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if any(text in screen for text in texts):
                 return screen
             time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
+        raise AssertionError(f"none of {texts!r} appeared; screen:\n{self.screen()}")
 
     def type(self, text: str) -> None:
+        """Type like a person: the text, a moment, then Enter (a burst with Enter can read as a paste)."""
         self.run("send-keys", "-t", "t", "-l", text)
+        time.sleep(0.3)
         self.run("send-keys", "-t", "t", "Enter")
+
+    def turn(self) -> int:
+        match = re.search(r"Turn (\d+)/", self.screen())
+        return int(match.group(1)) if match else 0
 
     def exit_status(self, timeout: float = 15.0) -> str:
         """"0" for a clean exit; "signal N" if a signal ended it; the screen is shown on a timeout."""
@@ -63,12 +71,15 @@ def test_play_a_game_against_the_bot_and_quit(tmp_path: Path):
         tmux.wait_for("Your turn")
         assert "Your map" in tmux.screen()
         tmux.type("Using your convention. My map: " + " ".join(f"row {r}: {row}" for r, row in enumerate(rows)))
-        for _ in range(30):
-            screen = tmux.wait_for("Your turn") if "Solved" not in tmux.screen() else tmux.screen()
-            if "Solved" in screen or "Not solved" in screen:
+        for _ in range(50):
+            screen = tmux.wait_for("Your turn", "Solved!", "Not solved")
+            if "Solved!" in screen or "Not solved" in screen:
                 break
+            before = tmux.turn()
             tmux.type("AGREE")
-            time.sleep(0.2)
+            deadline = time.monotonic() + 30
+            while tmux.turn() == before and "olved" not in tmux.screen() and time.monotonic() < deadline:
+                time.sleep(0.1)  # until the message was taken
         screen = tmux.wait_for("Solved!")
         assert "weighted outcome 1.00" in screen
         tmux.run("send-keys", "-t", "t", "q")

@@ -28,6 +28,8 @@ def test_play_screen_seat_b_live(snap_compare, tmp_path):
         pilot.app.screen.query_one("#message").value = "Hello! AGREE"
         await pilot.press("enter")
         await _wait_for_turn(pilot)
+        pilot.app.screen.query_one("#message").cursor_blink = False
+        await pilot.pause(0.05)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=first_exchange)
 
