@@ -217,28 +217,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             from mazeplay import __version__
 
             print(__version__)
-        elif args.command == "mazes":
-            commands.cmd_mazes(args)
         elif args.command == "run":
             commands.cmd_run(args, {"a": args.a, "b": args.b})
-        elif args.command == "resume":
-            commands.cmd_resume(args)
-        elif args.command == "bench":
-            commands.cmd_bench(args)
-        elif args.command == "report":
-            commands.cmd_report(args)
-        elif args.command == "export":
-            commands.cmd_export(args)
-        elif args.command == "watch":
-            commands.cmd_watch(args)
-        elif args.command == "replay":
-            commands.cmd_replay(args)
-        elif args.command == "grade":
-            commands.cmd_grade(args)
-        elif args.command == "regrade":
-            commands.cmd_regrade(args)
-        elif args.command == "audit":
-            commands.cmd_audit(args)
+        elif args.command:
+            getattr(commands, f"cmd_{args.command}")(args)
         else:
             commands.cmd_play(args, fresh=not list(argv if argv is not None else sys.argv[1:]))
     except commands.UserError as exc:

@@ -6,13 +6,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from mazeplay.engine import replay_route
 from mazeplay.judge.score import rule_grade
 from mazeplay.store.games import SavedGame
+from mazeplay.tui.widgets.boards import MazeBoards
 from mazeplay.tui.widgets.maze_grid import MazeGrid
 from mazeplay.tui.widgets.transcript import Transcript
 
@@ -77,13 +77,9 @@ class ReplayScreen(Screen):
     def compose(self) -> ComposeResult:
         setup = self.saved.setup
         yield Header()
-        with Horizontal(id="boards"):
-            for title, rows, grid_id in (("The whole maze, route so far", setup.maze.rows(), "truth"),
-                                         ("Seat a", setup.views["a"].rows(), "view-a"),
-                                         ("Seat b", setup.views["b"].rows(), "view-b")):
-                with Vertical(classes="maze-card"):
-                    yield Static(title, classes="title")
-                    yield MazeGrid(rows, id=grid_id)
+        yield MazeBoards([("The whole maze, route so far", setup.maze.rows(), "truth", []),
+                          ("Seat a", setup.views["a"].rows(), "view-a", []),
+                          ("Seat b", setup.views["b"].rows(), "view-b", [])], id="boards")
         yield Static(id="replay-status")
         yield Transcript(id="transcript")
         yield Footer()

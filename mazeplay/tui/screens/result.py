@@ -6,12 +6,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from mazeplay.headless import Outcome
-from mazeplay.tui.widgets.maze_grid import MazeGrid
+from mazeplay.tui.widgets.boards import MazeBoards
 
 ENDINGS = {"acti": "“ACTI!” was said", "turn_limit": "the turn limit was reached", "goal": "the goal was reached",
            "wall": "a move ran into a wall"}
@@ -45,16 +45,8 @@ class ResultScreen(Screen):
                               f"{len(state.turns)} turns. Graded by {grade.judge}; coordinates read as {grade.scheme}."))
             if grade.ambiguous:
                 yield Static(Text("Ambiguous: " + "; ".join(grade.reasons)), classes="warning")
-            with Horizontal(id="mazes"):
-                for title, rows, route in (
-                    ("The whole maze, with the graded route", setup.maze.rows(), grade.route),
-                    ("Seat a saw", setup.views["a"].rows(), []),
-                    ("Seat b saw", setup.views["b"].rows(), []),
-                ):
-                    with Vertical(classes="maze-card"):
-                        yield Static(title, classes="title")
-                        grid = MazeGrid(rows)
-                        grid.route = list(route)
-                        yield grid
+            yield MazeBoards([("The whole maze, with the graded route", setup.maze.rows(), None, grade.route),
+                              ("Seat a saw", setup.views["a"].rows(), None, []),
+                              ("Seat b saw", setup.views["b"].rows(), None, [])], id="mazes")
             yield Static(diagnostics_table(grade.diagnostics), id="diagnostics")
         yield Footer()

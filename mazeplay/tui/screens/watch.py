@@ -8,12 +8,12 @@ import asyncio
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
 from mazeplay.game.turns import SeatReply, SeatRequest, Turn
 from mazeplay.headless import GameSession
 from mazeplay.tui.screens.session import SessionScreen
+from mazeplay.tui.widgets.boards import MazeBoards
 from mazeplay.tui.widgets.maze_grid import MazeGrid
 from mazeplay.tui.widgets.transcript import Transcript
 
@@ -69,15 +69,9 @@ class WatchScreen(SessionScreen):
     def compose(self) -> ComposeResult:
         setup, specs = self.session.setup, self.session.specs
         yield Header()
-        with Horizontal(id="boards"):
-            for title, rows, grid_id in (
-                (f"Seat a: {specs['a'].name}", setup.views["a"].rows(), "view-a"),
-                (f"Seat b: {specs['b'].name}", setup.views["b"].rows(), "view-b"),
-                ("The whole maze", setup.maze.rows(), "truth"),
-            ):
-                with Vertical(classes="maze-card"):
-                    yield Static(title, classes="title")
-                    yield MazeGrid(rows, id=grid_id)
+        yield MazeBoards([(f"Seat a: {specs['a'].name}", setup.views["a"].rows(), "view-a", []),
+                          (f"Seat b: {specs['b'].name}", setup.views["b"].rows(), "view-b", []),
+                          ("The whole maze", setup.maze.rows(), "truth", [])], id="boards")
         yield Static(id="watch-status")
         yield Transcript(id="transcript")
         yield Footer()
