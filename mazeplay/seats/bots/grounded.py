@@ -73,8 +73,9 @@ class GroundedBot:
         return await solve_by_search(request)
 
     # -- understanding -------------------------------------------------------------------------
-    def knowledge(self, request: SeatRequest) -> np.ndarray:
-        """Own view plus everything the partner said about the map."""
+    def understand(self, request: SeatRequest) -> tuple[np.ndarray, Cell, tuple[str, Direction] | None]:
+        """One pass over the dialogue: own view plus everything the partner said about the map, the
+        shared position (told by the game in live mode, else tracked) and the pending proposal."""
         know = request.view.cells.copy()
         asked: Cell | None = None
         proposed: Cell | None = None
@@ -86,15 +87,14 @@ class GroundedBot:
                 position = step(position, executed)
                 if _inside(know, position) and know[position] == HIDDEN:
                     know[position] = OPEN
+            intent = read_intent(text)
             if seat == request.seat:
                 question = _QUESTION.search(text)
                 asked = parse_cell(question.group(1), self.style.col_row) if question else None
-                intent = read_intent(text)
                 proposed = step(position, intent.proposal) if intent.proposal else None
             else:
                 merge_rows(know, text)
                 merge_statements(know, text, self.style.col_row)
-                intent = read_intent(text)
                 refused_cell = asked or proposed
                 if refused_cell is not None and _inside(know, refused_cell) and know[refused_cell] == HIDDEN:
                     if intent.refuse and not executed:
@@ -102,24 +102,14 @@ class GroundedBot:
                     elif executed or intent.agree:
                         know[refused_cell] = OPEN
                 asked = proposed = None
-        return know
-
-    def position(self, request: SeatRequest) -> tuple[Cell, tuple[str, Direction] | None]:
-        """Shared position (told by the game in live mode, else tracked) and the pending proposal."""
-        tracker, here = MoveTracker(), request.view.start
-        for seat, text in request.dialogue:
-            executed = tracker.feed(seat, text)
-            if executed:
-                here = step(here, executed)
         if request.position is not None:
-            here = request.position
-        return here, tracker.pending
+            position = request.position
+        return know, position, tracker.pending
 
     # -- speaking ------------------------------------------------------------------------------
     def compose(self, request: SeatRequest) -> str:
         style, view = self.style, request.view
-        know = self.knowledge(request)
-        here, pending = self.position(request)
+        know, here, pending = self.understand(request)
         first_message = not any(seat == request.seat for seat, _ in request.dialogue)
         parts: list[str] = []
         if first_message and style.announce:
