@@ -308,8 +308,7 @@ def cmd_report(args: argparse.Namespace) -> None:
         run_id = store.run_id(args.run)
         name = store.db["runs"].get(run_id)["name"]
         games = store.run_games(run_id)
-        humans = [g for g in store.run_games_with_humans()]
-        report = build_report(games, humans)
+        report = build_report(games, store.run_games_with_humans())
         if args.plots:
             for path in write_plots(report, args.plots):
                 print(f"wrote {path}", file=sys.stderr)

@@ -7,7 +7,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -18,6 +17,7 @@ from mazeplay.config import DEFAULT_ALIASES
 from mazeplay.seats.registry import SeatOptions
 from mazeplay.store import GameStore, open_db
 from mazeplay.store.exports import SecretFound, chat_rows, dump_lines, game_rows
+from tests.polling import wait_for_count
 
 SECRET = "sk-test-secret-abcdefghijklmnop1234"
 
@@ -160,13 +160,7 @@ def test_killed_bench_resumes_without_rerunning_or_losing_games(db_path, stub, t
                       '[[conditions]]\ntype = "pair"\nmodels = ["bot", "openai/stub"]\n')
     command = [sys.executable, "-m", "mazeplay", "bench", str(config), "--db", str(db_path), "--api-base", stub.api_base]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline, finished = time.monotonic() + 60, 0
-    while time.monotonic() < deadline and finished < 4:
-        time.sleep(0.1)
-        try:
-            finished = sqlite3.connect(db_path).execute("select count(*) from games where status='finished'").fetchone()[0]
-        except sqlite3.Error:
-            pass
+    wait_for_count(db_path, "select count(*) from games where status='finished'", 4)
     process.send_signal(signal.SIGINT)
     process.wait(timeout=30)
     db = sqlite3.connect(db_path)

@@ -6,9 +6,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
+
+from tests.polling import wait_for_count
 
 
 def mazeplay(*args, env=None, timeout=120, input=None):
@@ -98,14 +99,7 @@ def test_killed_game_resumes_with_no_turn_lost_or_repeated(stub, db_path):
     args = ["run", "--a", "openai/stub", "--b", "bot", "--api-base", stub.api_base, "--seed", 2,
             "--mode", "live", "--max-turns", 10, "--db", db_path]
     process = subprocess.Popen([sys.executable, "-m", "mazeplay", *map(str, args)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    turns = 0
-    while time.monotonic() < deadline and turns < 3:
-        time.sleep(0.1)
-        try:
-            turns = sqlite3.connect(db_path).execute("select count(*) from turns").fetchone()[0]
-        except sqlite3.Error:
-            pass
+    turns = wait_for_count(db_path, "select count(*) from turns", 3)
     process.send_signal(signal.SIGKILL)
     process.wait()
     assert 3 <= turns < 10
