@@ -110,7 +110,8 @@ def main() -> None:
     import sys
 
     server = StubServer(default=("ok", "I am still studying my map."),
-                        latency=float(sys.argv[2]) if len(sys.argv) > 2 else 0.0)
+                        latency=float(sys.argv[2]) if len(sys.argv) > 2 else 0.0,
+                        port=int(sys.argv[1]) if len(sys.argv) > 1 else 0)
     print(server.api_base, flush=True)
     server._server.serve_forever()
 

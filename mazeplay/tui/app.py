@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from pathlib import Path
 from typing import Iterable
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -66,7 +68,8 @@ class MazeplayApp(App):
         return SeatOptions(api_key=self.api_key, timeout=self.config.llm_timeout, max_retries=self.config.llm_max_retries,
                            player=player, human_source=queue_source(queue) if queue is not None else None)
 
-    def start_game(self, choice: GameChoice) -> None:
+    @work(exclusive=True, group="start-game")
+    async def start_game(self, choice: GameChoice) -> None:
         """Create and save a game for `choice`; errors become notifications, never crashes."""
         try:
             seed = choice.seed if choice.seed is not None else random.randrange(2**31)
@@ -76,13 +79,25 @@ class MazeplayApp(App):
             partner = "b" if choice.seat == "a" else "a"
             specs = {choice.seat: parse_seat("human", {}), partner: parse_seat(choice.partner, self.config.aliases, self.api_base)}
             queue: asyncio.Queue[str] = asyncio.Queue()
-            session = GameSession.new(self.store, setup, specs, self.options(choice.player, queue))
+            options = self.options(choice.player, queue)
+            if specs[partner].kind == "llm":
+                await self.warm_up_litellm()
+            session = GameSession.new(self.store, setup, specs, options)
         except (ValueError, SeatSpecError, MazeplayError) as error:
             self.notify(str(error), severity="error", timeout=8)
             if not self.screen_stack or len(self.screen_stack) <= 1:
                 self.push_screen(SetupScreen(choice))
             return
         self.switch_or_push(PlayScreen(session, choice.seat, queue))
+
+    async def warm_up_litellm(self) -> None:
+        """Import litellm in a thread (seconds, once) so that checking a model's key never freezes the UI."""
+        from mazeplay.seats.llm import load_litellm
+
+        if "litellm" in sys.modules:
+            return
+        self.notify("Loading the model client…", timeout=3)
+        await asyncio.to_thread(load_litellm)
 
     def resume_session(self, session: GameSession) -> None:
         human = next(seat for seat, spec in session.specs.items() if spec.kind == "human")
@@ -112,13 +127,16 @@ class MazeplayApp(App):
 
         self.switch_or_push(ReplayBrowser())
 
-    def action_resume_latest(self) -> None:
+    @work(exclusive=True, group="start-game")
+    async def action_resume_latest(self) -> None:
         games = [g for g in self.store.list_games() if g["status"] in ("interrupted", "playing")
                  and "human" in (g["seat_a"].get("kind"), g["seat_b"].get("kind"))]
         if not games:
             self.notify("No interrupted game with a human seat to resume.")
             return
         try:
+            if "llm" in (games[0]["seat_a"].get("kind"), games[0]["seat_b"].get("kind")):
+                await self.warm_up_litellm()
             self.resume_session(GameSession.load(self.store, games[0]["id"], self.options(None)))
         except (ValueError, MazeplayError) as error:
             self.notify(str(error), severity="error")

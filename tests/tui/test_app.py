@@ -186,6 +186,23 @@ async def test_setup_screen_starts_a_game_and_reports_bad_input(db_path):
         assert isinstance(app.screen, PlayScreen) and app.screen.session.setup.config.seed == 9
 
 
+async def test_a_model_partner_without_a_key_is_refused_with_the_variable_to_set(db_path, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(partner="openai/gpt-4.1"))
+    notes: list[str] = []
+    notify = app.notify
+    monkeypatch.setattr(app, "notify", lambda message, **kw: (notes.append(str(message)), notify(message, **kw)))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):  # the key check imports litellm in a thread: seconds on a cold start
+            if isinstance(app.screen, SetupScreen):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause(0.1)  # let the screen finish mounting before the test ends the app
+        assert isinstance(app.screen, SetupScreen) and app.screen.query_one("#model").value == "openai/gpt-4.1"
+        assert any("OPENAI_API_KEY" in note for note in notes), notes
+        assert GameStore(open_db(db_path)).list_games() == []
+
+
 async def test_help_and_palette_commands(db_path):
     app = MazeplayApp(db=db_path)
     async with app.run_test(size=SIZE) as pilot:
