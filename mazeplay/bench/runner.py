@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TextIO
 
 from mazeplay.bench.plan import Job, Plan
+from mazeplay.engine import MazeParams
 from mazeplay.errors import MazeplayError
 from mazeplay.game.mazesets import load_set, record_maze
 from mazeplay.game.setup import GameConfig, GameSetup
@@ -17,8 +18,13 @@ from mazeplay.game.solo import answer_labels, run_solo
 from mazeplay.headless import GameSession, seat_record
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.score import grade_extraction
-from mazeplay.engine import MazeParams
-from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats, parse_seat
+from mazeplay.seats.registry import (
+    SeatOptions,
+    SeatSpec,
+    check_specs,
+    open_seats,
+    parse_seat,
+)
 from mazeplay.store import GameStore
 
 
@@ -77,11 +83,29 @@ class BenchRunner:
         self.check(jobs)
         self.run_id = self.store.create_run(self.plan.name, self.plan.to_dict())
         self.progress = Progress(total=len(jobs), spend=self.store.run_cost(self.run_id))
-        for phase in ([j for j in jobs if j.kind != "relay"], [j for j in jobs if j.kind == "relay"]):
-            existing = self.store.games_by_job_key(self.run_id)
-            await asyncio.gather(*(self._guarded(job, existing) for job in phase))
+        server = await asyncio.to_thread(self._start_local_server, jobs)
+        try:
+            for phase in ([j for j in jobs if j.kind != "relay"], [j for j in jobs if j.kind == "relay"]):
+                existing = self.store.games_by_job_key(self.run_id)
+                await asyncio.gather(*(self._guarded(job, existing) for job in phase))
+        finally:
+            if server is not None:
+                await asyncio.to_thread(server.stop)
         self._say(self.progress.line())
         return self.progress
+
+    def _start_local_server(self, jobs: list[Job]):
+        """One local model server for the whole run (starting one per game costs seconds each)."""
+        if self.options.local_server is not None or not any(
+            self.spec(name).kind == "local" for job in jobs for name in job.seats if name
+        ):
+            return None
+        from mazeplay.seats import local_model
+
+        self._say("starting the local model server…")
+        server = local_model.LocalModelServer().start()
+        self.options = replace(self.options, local_server=server)
+        return server
 
     async def _guarded(self, job: Job, existing: dict[str, dict]) -> None:
         row = existing.get(job.key)
@@ -111,7 +135,8 @@ class BenchRunner:
 
     def _provider_slot(self, provider: str) -> asyncio.Semaphore:
         if provider not in self.providers:
-            self.providers[provider] = asyncio.Semaphore(int(self.plan.limits.get(provider, self.plan.concurrency)))
+            default = 1 if provider == "local" else self.plan.concurrency  # one shared server, one request at a time
+            self.providers[provider] = asyncio.Semaphore(int(self.plan.limits.get(provider, default)))
         return self.providers[provider]
 
     def setup(self, job: Job) -> GameSetup:

@@ -65,6 +65,7 @@ class SeatOptions:
     human_source: object = None  # a LineSource; the terminal when None
     local_max_tokens: int = 160
     backoff: float = 1.0  # seconds before the first retry; doubles each time
+    local_server: object = None  # a running LocalModelServer shared by many games (a batch run)
 
 
 def check_specs(specs: dict[str, SeatSpec], options: SeatOptions) -> None:
@@ -74,7 +75,7 @@ def check_specs(specs: dict[str, SeatSpec], options: SeatOptions) -> None:
             from mazeplay.seats.llm import check_model
 
             check_model(spec.name, spec.api_base, options.api_key)
-        elif spec.kind == "local":
+        elif spec.kind == "local" and options.local_server is None:
             from mazeplay.seats.local_model import find_gguf
 
             find_gguf()
@@ -94,7 +95,9 @@ def open_seats(specs: dict[str, SeatSpec], options: SeatOptions) -> Iterator[dic
             elif spec.kind == "human":
                 seats[seat] = HumanSeat(options.human_source or terminal_line, options.player)
             elif spec.kind == "local":
-                if server is None:
+                if server is None and options.local_server is not None:
+                    server = options.local_server
+                elif server is None:
                     from mazeplay.seats.local_model import LocalModelServer
 
                     server = stack.enter_context(LocalModelServer())

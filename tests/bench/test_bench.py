@@ -177,3 +177,20 @@ def test_killed_bench_resumes_without_rerunning_or_losing_games(db_path, stub, t
     report = subprocess.run([sys.executable, "-m", "mazeplay", "report", "kill", "--format", "json", "--db", str(db_path)],
                             capture_output=True, text=True)
     assert sum(c["n"] for c in json.loads(report.stdout)["conditions"].values()) == 16
+
+
+def test_a_run_starts_one_local_model_server_for_all_its_games(db_path, monkeypatch):
+    from mazeplay.seats import local_model
+    from tests.local_stand_in import StandInServer
+
+    monkeypatch.setattr(local_model, "LocalModelServer", StandInServer)
+    monkeypatch.setattr(local_model, "find_gguf", lambda: "stand-in.gguf")
+    StandInServer.starts = 0
+    progress = run(db_path, plan(mazes=2, max_turns=4, conditions=[
+        {"type": "pair", "models": ["local", "bot"]}, {"type": "solo-full", "models": ["local"]}]))
+    assert progress.done == 2 * 4 + 2 and progress.errors == 0
+    assert StandInServer.starts == 1
+    db = sqlite3.connect(db_path)
+    kinds = db.execute("select json_extract(seat_a, '$.kind'), json_extract(seat_b, '$.kind') from games").fetchall()
+    assert sum(kinds.count(pair) for pair in [("local", "local"), ("local", "bot"), ("bot", "local")]) == 6
+    assert db.execute("select count(*) from turns where text like 'I see my half%'").fetchone()[0] > 0

@@ -11,39 +11,7 @@ import pytest
 
 from mazeplay.game.loop import SeatError
 from mazeplay.seats.local_model import LocalModelError, LocalModelServer
-
-STAND_IN = r"""
-import json, os, signal, sys
-from http.server import BaseHTTPRequestHandler, HTTPServer
-
-class Handler(BaseHTTPRequestHandler):
-    def do_GET(self):
-        body = json.dumps({"data": [{"id": "smollm2"}]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def do_POST(self):
-        if sys.argv[2] == "sigill":
-            os.kill(os.getpid(), signal.SIGILL)
-        self.send_error(500, "overloaded")
-
-    def log_message(self, *args):
-        pass
-
-HTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
-"""
-
-
-class StandInServer(LocalModelServer):
-    def __init__(self, on_request: str) -> None:
-        super().__init__(startup_timeout=30)
-        self.on_request = on_request
-
-    def command(self) -> list[str]:
-        return [sys.executable, "-c", STAND_IN, str(self.port), self.on_request]
+from tests.local_stand_in import StandInServer
 
 
 class FailingStartServer(LocalModelServer):
@@ -77,3 +45,9 @@ def test_a_failed_call_on_a_live_server_keeps_the_original_error():
         message = failed_call(server)
         assert server.crash_report() is None
     assert "failed after 3 attempts" in message and "local model server" not in message
+
+
+def test_a_live_server_answers_through_the_local_seat():
+    with StandInServer("ok") as server:
+        reply = asyncio.run(server.seat(timeout=10).complete([{"role": "user", "content": "hello"}]))
+    assert reply.text.startswith("I see my half") and reply.usage["completion_tokens"] == 9
