@@ -144,6 +144,9 @@ def _usage(response: Any) -> dict[str, int] | None:
 
 
 def _cost(litellm: Any, response: Any) -> float | None:
+    known = (getattr(response, "_hidden_params", None) or {}).get("response_cost")
+    if known is not None:  # litellm priced the call already; pricing it again costs a millisecond
+        return float(known)
     try:
         return float(litellm.completion_cost(completion_response=response))
     except Exception:  # models missing from the price map (local ones) have no known price

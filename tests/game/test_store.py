@@ -97,6 +97,8 @@ def test_missing_and_finished_games_are_refused(db_path):
     store = GameStore(open_db(db_path))
     with pytest.raises(StoreError, match="no game with id 99"):
         store.load_game(99)
+    with pytest.raises(StoreError, match="no game with id 99"):
+        store.set_status(99, "finished")
     setup = GameSetup.create(GameConfig(seed=1, mode="live"))
     game_id = store.create_game(setup, RECORDS)
     asyncio.run(drive(store, game_id, GameState.start(setup), {"a": GroundedBot(), "b": GroundedBot()}, None))
