@@ -122,7 +122,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
 
     with user_errors():
         _, options = _seat_options(args)
-        store = GameStore(open_db(args.db))
+        store = GameStore(open_db(args.db, must_exist=True))
         session = GameSession.load(store, args.game_id, options)
         if session.has_human and not args.json:
             from mazeplay.tui.app import MazeplayApp
@@ -161,7 +161,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
     from mazeplay.tui.screens.replay import ReplayBrowser, ReplayScreen
 
     with user_errors():
-        store = GameStore(open_db(args.db))
+        store = GameStore(open_db(args.db, must_exist=True))
         saved = store.load_game(args.game_id) if args.game_id else None
     _run_app(MazeplayApp(db=args.db, screen_factory=lambda app: ReplayScreen(saved) if saved else ReplayBrowser()))
 
@@ -221,7 +221,7 @@ def cmd_regrade(args: argparse.Namespace) -> None:
     with user_errors():
         if bool(args.all) == bool(args.game_id):
             raise ValueError("give either a GAME_ID or --all")
-        store = GameStore(open_db(args.db))
+        store = GameStore(open_db(args.db, must_exist=True))
         ids = store.finished_game_ids() if args.all else [args.game_id]
         for game_id in ids:
             saved = store.load_game(game_id)
@@ -243,7 +243,7 @@ def cmd_audit(args: argparse.Namespace) -> None:
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
-        report = audit_store(GameStore(open_db(args.db)))
+        report = audit_store(GameStore(open_db(args.db, must_exist=True)))
     if args.json:
         print(json.dumps(report))
         return
@@ -304,7 +304,7 @@ def cmd_report(args: argparse.Namespace) -> None:
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
-        store = GameStore(open_db(args.db))
+        store = GameStore(open_db(args.db, must_exist=True))
         run_id = store.run_id(args.run)
         name = store.db["runs"].get(run_id)["name"]
         games = store.run_games(run_id)
@@ -328,7 +328,7 @@ def cmd_export(args: argparse.Namespace) -> None:
     from mazeplay.store.exports import chat_rows, dataset_card, dump_lines, game_rows
 
     with user_errors():
-        store = GameStore(open_db(args.db))
+        store = GameStore(open_db(args.db, must_exist=True))
         run_id = store.run_id(args.run) if args.run else None
         rows = game_rows(store, run_id) if args.format == "jsonl" else chat_rows(store, run_id)
         lines = list(dump_lines(rows))  # every row checked before anything is written

@@ -84,9 +84,12 @@ def resolve_path(path: str | os.PathLike | None) -> Path:
     return Path(path or os.environ.get("MAZEPLAY_DB") or DEFAULT_DB)
 
 
-def open_db(path: str | os.PathLike | None = None) -> Database:
-    """Open (creating if needed) and migrate the database; StoreError with one line on failure."""
+def open_db(path: str | os.PathLike | None = None, must_exist: bool = False) -> Database:
+    """Open (creating if needed) and migrate the database; StoreError with one line on failure.
+    `must_exist` is for commands that only read saves: they must not leave an empty database behind."""
     target = resolve_path(path)
+    if must_exist and str(target) != ":memory:" and not target.is_file():
+        raise StoreError(f"no saved games at {target} (play a game first, or point --db at a save)")
     try:
         if str(target) != ":memory:":
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -71,7 +71,7 @@ def test_run_json_result(db_path):
         (["run", "--a", "bot", "--b", "bot", "--size", 4, "--density", 0.75], "no 4×4 maze"),
         (["mazes", "--count", -1], "must not be negative"),
         (["run", "--a", "bot", "--b", "bot", "--density", 1.5], "must be in [0, 1)"),
-        (["resume", 12345], "no game with id 12345"),
+        (["resume", 12345], "no saved games at"),
         (["run", "--a", "bot", "--b", "bot", "--maze-set", "nope"], "unknown maze set 'nope'"),
         (["run", "--a", "claude", "--b", "bot"], "ANTHROPIC_API_KEY"),
         (["run", "--a", "bot"], "required: --b"),
@@ -83,6 +83,15 @@ def test_bad_input_is_one_line_and_exit_code_2(args, message, db_path):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("mazeplay: error:"), result.stderr
     assert message in lines[0]
+
+
+@pytest.mark.parametrize("args", [["replay"], ["report"], ["export"], ["audit"], ["regrade", "--all"], ["resume", "1"]])
+def test_commands_that_read_saves_refuse_a_missing_database_and_create_nothing(args, tmp_path):
+    missing = tmp_path / "nowhere" / "saves.db"
+    result = mazeplay(*args, "--db", missing)
+    assert result.returncode == 2 and result.stderr.strip() == (
+        f"mazeplay: error: no saved games at {missing} (play a game first, or point --db at a save)")
+    assert not missing.parent.exists()
 
 
 def test_corrupt_database_is_reported_and_left_untouched(tmp_path):
