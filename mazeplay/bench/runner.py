@@ -7,7 +7,7 @@ import asyncio
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mazeplay.bench.plan import Job, Plan
 from mazeplay.engine import MazeParams
@@ -18,14 +18,11 @@ from mazeplay.game.solo import answer_labels, run_solo
 from mazeplay.headless import GameSession, seat_record
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.score import grade_extraction
-from mazeplay.seats.registry import (
-    SeatOptions,
-    SeatSpec,
-    check_specs,
-    open_seats,
-    parse_seat,
-)
+from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats, parse_seat
 from mazeplay.store import GameStore
+
+if TYPE_CHECKING:
+    from mazeplay.seats.local_model import LocalModelServer
 
 
 @dataclass
@@ -94,7 +91,7 @@ class BenchRunner:
         self._say(self.progress.line())
         return self.progress
 
-    def _start_local_server(self, jobs: list[Job]):
+    def _start_local_server(self, jobs: list[Job]) -> LocalModelServer | None:
         """One local model server for the whole run (starting one per game costs seconds each)."""
         if self.options.local_server is not None or not any(
             self.spec(name).kind == "local" for job in jobs for name in job.seats if name
