@@ -144,9 +144,9 @@ def _usage(response: Any) -> dict[str, int] | None:
 
 
 def _cost(litellm: Any, response: Any) -> float | None:
-    known = (getattr(response, "_hidden_params", None) or {}).get("response_cost")
-    if known is not None:  # litellm priced the call already; pricing it again costs a millisecond
-        return float(known)
+    hidden = getattr(response, "_hidden_params", None) or {}
+    if "response_cost" in hidden:  # litellm priced the call already (None: not in its price map)
+        return None if hidden["response_cost"] is None else float(hidden["response_cost"])
     try:
         return float(litellm.completion_cost(completion_response=response))
     except Exception:  # models missing from the price map (local ones) have no known price
