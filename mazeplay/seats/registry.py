@@ -95,12 +95,10 @@ def open_seats(specs: dict[str, SeatSpec], options: SeatOptions) -> Iterator[dic
             elif spec.kind == "human":
                 seats[seat] = HumanSeat(options.human_source or terminal_line, options.player)
             elif spec.kind == "local":
-                if server is None and options.local_server is not None:
-                    server = options.local_server
-                elif server is None:
+                if server is None:
                     from mazeplay.seats.local_model import LocalModelServer
 
-                    server = stack.enter_context(LocalModelServer())
+                    server = options.local_server or stack.enter_context(LocalModelServer())
                 seats[seat] = server.seat(max_tokens=options.local_max_tokens, timeout=options.timeout)
             else:
                 from mazeplay.seats.llm import LLMSeat, RetryPolicy
