@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mazeplay.engine import Cell, Maze, Replay, distances_from, replay_route, step
-from mazeplay.judge.notation import SCHEMES, Mention, Scheme, parse_mention
+from mazeplay.dialogue.notation import SCHEMES, Mention, Scheme, parse_mention
 
 
 @dataclass(frozen=True)

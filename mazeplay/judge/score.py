@@ -12,9 +12,9 @@ from mazeplay.engine import Cell, Maze
 from mazeplay.game.loop import GameState
 from mazeplay.judge.diagnostics import diagnose
 from mazeplay.judge.extraction import Extraction, RouteStep
-from mazeplay.judge.notation import parse_mention, symbol_type
+from mazeplay.dialogue.notation import parse_mention, symbol_type
 from mazeplay.judge.replay import replay_all
-from mazeplay.judge.rule_grader import grade_dialogue
+from mazeplay.judge.rule_grader import read_route
 
 
 @dataclass
@@ -49,11 +49,16 @@ def grade_extraction(
     first: str = "a",
     completion_tokens: list[int | None] | None = None,
 ) -> Grade:
+    """Grade an extraction whose route is written as labels (LLM graders, the engine's record)."""
     labels = extraction.agreed()
     best, readings, unread = replay_all(labels, maze)
     reasons = list(extraction.ambiguous)
     if unread:
-        reasons.append(f"unreadable coordinates: {', '.join(unread[:5])}")
+        reasons.append(f"the grader wrote coordinates that cannot be read: {', '.join(unread[:5])}")
+    return _grade(extraction, best, readings, reasons, labels, maze, messages, first, completion_tokens)
+
+
+def _grade(extraction, best, readings, reasons, labels, maze, messages, first, completion_tokens) -> Grade:
     mentions = [m for m in (parse_mention(label) for label in labels) if m is not None]
     extraction.route_schema = extraction.route_schema or _schema(best.scheme, mentions)
     replay = best.replay
@@ -82,7 +87,11 @@ def _schema(scheme: str, mentions: list) -> dict:
 
 
 def rule_grade(maze: Maze, messages: list[tuple[str, str]], first: str = "a", completion_tokens=None) -> Grade:
-    return grade_extraction(grade_dialogue(messages, first), maze, messages, first, completion_tokens)
+    """The offline rule grader: every scheme's reading replayed, the most favourable kept."""
+    result = read_route(maze, messages, first)
+    extraction = result.extraction
+    return _grade(extraction, result.best, result.readings, list(extraction.ambiguous), extraction.agreed(),
+                  maze, messages, first, completion_tokens)
 
 
 def engine_grade(state: GameState) -> Grade:

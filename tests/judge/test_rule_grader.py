@@ -7,7 +7,7 @@ import pytest
 
 from mazeplay.engine import maze_from_rows
 from mazeplay.judge.audit import cohen_kappa, fleiss_kappa, icc_2_1
-from mazeplay.judge.notation import SCHEMES, find_mentions
+from mazeplay.dialogue.notation import SCHEMES, find_mentions
 from mazeplay.judge.score import rule_grade
 from tests.judge.corpus import CORPUS
 

@@ -1,0 +1,308 @@
+"""Which moves a pair agreed on: one fold over the dialogue, with the pair's position in mind.
+
+The same fold serves the live engine (which executes each agreed move as it happens) and the rule
+grader (which replays a finished dialogue under every coordinate scheme). Under a scheme the pair
+stands on a known cell, so a proposed cell is a step (a neighbour), a restatement (where the pair
+already stands, or a cell of the path already walked) or a jump (anything else, which ends the valid
+prefix once agreed, as the benchmark's rules say). A proposal stays open until the partner accepts it
+(in words, by restating it, or by proposing the next step from it), refuses or counters it, or two
+partner messages pass without a word about it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from mazeplay.dialogue.clauses import Clause, Item, MessageReading, read_message
+from mazeplay.dialogue.notation import Mention
+from mazeplay.engine.cells import Cell, Direction, direction_between, step
+
+CellOf = Callable[[Mention], "Cell | None"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One proposed move: its words and, under the current reading, the cell it goes to."""
+
+    label: str
+    cell: Cell
+    direction: Direction | None  # the move from the previous cell, when it is a neighbour
+
+
+@dataclass
+class Proposal:
+    seat: str
+    turn: int  # 0-based index of the message that made it
+    steps: list[Step]
+    solo: bool = False
+    silent_replies: int = 0  # partner messages that said nothing about it
+
+
+@dataclass
+class AgreedMove:
+    turn: int  # the message that proposed it
+    agreed_turn: int  # the message that accepted it
+    step: Step
+
+
+@dataclass
+class Decision:
+    """What one message did: the moves it made agreed, and the proposal it left open."""
+
+    agreed: list[AgreedMove] = field(default_factory=list)
+    proposal: Proposal | None = None
+    acti: bool = False
+    refused: bool = False
+
+
+@dataclass
+class AgreementState:
+    """The fold's state after each message; `feed` is the only way to change it."""
+
+    start: Cell
+    goal: Cell
+    size: int
+    cell_of: CellOf | None = None  # how cells are read; None: cells are not moves (live mode)
+    here: Cell = (0, 0)
+    trail: list[Cell] = field(default_factory=list)
+    agreed: list[AgreedMove] = field(default_factory=list)
+    pending: Proposal | None = None
+    considered: list[Proposal] = field(default_factory=list)
+    solo_moves: list[Proposal] = field(default_factory=list)
+    last_direction: Direction | None = None
+    turns: int = 0
+
+    def __post_init__(self) -> None:
+        self.here = self.start
+        self.trail = [self.start]
+
+    # -- resolving items to cells --------------------------------------------------------------
+    def _resolve(self, items: list[Item], origin: Cell) -> list[Step]:
+        here, out = origin, []
+        last_dir = self.last_direction
+        for item in items:
+            target: Cell | None = None
+            if item.kind == "direction" and item.direction:
+                target = step(here, item.direction)
+                last_dir = item.direction
+            elif item.kind == "cell" and item.mention is not None:
+                target = self.cell_of(item.mention) if self.cell_of else None
+            elif item.kind == "run" and item.direction and item.mention is not None:
+                end = self.cell_of(item.mention) if self.cell_of else None
+                run = _straight(here, end, item.direction) if end is not None else None
+                if run:
+                    for cell in run:
+                        out.append(Step(item.direction, cell, item.direction))
+                    here = run[-1]
+                    last_dir = item.direction
+                    continue
+                target = step(here, item.direction)  # the cell does not fit this reading: trust the direction
+                last_dir = item.direction
+            elif item.kind == "goal":
+                target = self.goal
+                if direction_between(here, target) is None:
+                    target = None  # "head for the goal" from afar is a direction of travel, not a move
+            elif item.kind == "back":
+                previous = self._previous(here)
+                if previous is not None:
+                    target = previous
+            elif item.kind == "repeat" and last_dir:
+                target = step(here, last_dir)
+            if target is None:
+                continue
+            direction = direction_between(here, target)
+            out.append(Step(item.label if item.kind in ("direction", "cell") else (direction or item.label), target, direction))
+            here = target
+        return out
+
+    def _previous(self, here: Cell) -> Cell | None:
+        if len(self.trail) >= 2 and self.trail[-1] == here:
+            return self.trail[-2]
+        return None
+
+    def _trim(self, steps: list[Step], items: list[Item]) -> list[Step]:
+        """Drop what only restates the path already walked: a recap prefix, or the cell we stand on."""
+        cellish = [s for s, i in zip(steps, items) if i.kind == "cell"] if len(steps) == len(items) else steps
+        if not steps or not cellish:
+            return steps
+        last_here = max((k for k, s in enumerate(steps) if s.cell == self.here), default=-1)
+        if last_here >= 0:
+            steps = steps[last_here + 1:]
+        else:
+            k = 0
+            visited = set(self.trail)
+            while k < len(steps) - 1 and steps[k].cell in visited and steps[k].direction is None:
+                k += 1
+            steps = steps[k:]
+        return [s for k, s in enumerate(steps) if k == 0 or s.cell != steps[k - 1].cell]
+
+    def _proposal_from(self, clauses: list[Clause], origin: Cell) -> list[Step]:
+        steps: list[Step] = []
+        seen_items: list[list[Item]] = []
+        for clause in clauses:
+            if clause.alternatives:
+                continue
+            labels = [i.label for i in clause.items]
+            if not clause.sequenced and any(labels == [i.label for i in prior] for prior in seen_items):
+                continue  # the same decision said twice in one message
+            seen_items.append(clause.items)
+            here = steps[-1].cell if steps else origin
+            resolved = self._resolve(clause.items, here)
+            if self.cell_of is not None and resolved and not steps:
+                resolved = self._trim(resolved, clause.items)
+                if resolved and resolved[0].direction is None and not clause.strong:
+                    continue  # a far cell in a bare remark is description, not a move
+            steps.extend(resolved)
+        return steps
+
+    # -- folding -------------------------------------------------------------------------------
+    def feed(self, seat: str, text: str, reading: MessageReading | None = None) -> Decision:
+        """Apply one message in order; returns what it decided."""
+        reading = reading or read_message(text)
+        turn, self.turns = self.turns, self.turns + 1
+        decision = Decision(acti=reading.acti)
+        proposals = _after_self_correction(reading)
+        solos = reading.proposals(("solo",))
+        pending = self.pending
+        if pending is not None and pending.seat != seat:
+            accepted, rest = self._reply(pending, reading, proposals, turn)
+            if accepted:
+                decision.agreed = self._accept(pending, turn)
+                proposals = rest
+            elif self.pending is None:
+                decision.refused = True
+        own = self._proposal_from(proposals, self.here) if proposals else []
+        if not own and decision.agreed and proposals and any(c.sequenced for c in proposals):
+            own = self._resolve([i for c in proposals for i in c.items], self.here)
+        if own:
+            if self.pending is not None and self.pending not in self.considered:
+                self.considered.append(self.pending)
+            self.pending = Proposal(seat, turn, own)
+            decision.proposal = self.pending
+        elif solos and not (self.pending and self.pending.seat == seat):
+            solo_steps = self._proposal_from(solos, self.here)
+            if solo_steps:
+                if self.pending is not None:
+                    self._drop(self.pending)
+                self.pending = Proposal(seat, turn, solo_steps, solo=True)
+                decision.proposal = self.pending
+        return decision
+
+    def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], turn: int) -> tuple[bool, list[Clause]]:
+        """Did this message accept the partner's pending proposal? Returns (accepted, new proposal clauses)."""
+        stance = reading.stance
+        blocked = self._blocks(pending, reading)
+        own = self._proposal_from(proposals, self.here) if proposals else []
+        restates = bool(own) and _starts_with(own, pending.steps)
+        continues = (
+            bool(own) and not restates and self.cell_of is not None and pending.steps
+            and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
+            and proposals[0].items[0].kind == "cell" and not pending.solo
+        )
+        if stance in ("refuse",) or blocked:
+            self._drop(pending)
+            return False, proposals
+        if stance == "agree" or (stance == "weak_agree" and (not own or restates or continues)):
+            return True, self._after_restatement(proposals, pending)
+        if restates:
+            return True, self._after_restatement(proposals, pending)
+        if continues:
+            return True, proposals
+        if stance == "doubt":
+            return False, proposals
+        if own:
+            self._drop(pending)  # a counter-proposal
+            return False, proposals
+        pending.silent_replies += 1
+        if pending.silent_replies >= 2:
+            self._drop(pending)
+        return False, proposals
+
+    def _blocks(self, pending: Proposal, reading: MessageReading) -> bool:
+        """The reply says the proposed cell (or direction) is a wall."""
+        first = pending.steps[0]
+        for item in reading.blocked:
+            if item.kind == "direction" and item.direction == first.direction:
+                return True
+            if item.kind == "cell" and item.mention is not None and self.cell_of is not None:
+                if self.cell_of(item.mention) in [s.cell for s in pending.steps]:
+                    return True
+            if item.kind == "goal" and first.cell == self.goal:
+                return True
+        return False
+
+    def _after_restatement(self, proposals: list[Clause], pending: Proposal) -> list[Clause]:
+        """Set aside a restatement of the accepted move ("OK, down it is") unless it is marked as new."""
+        if not proposals:
+            return proposals
+        first = proposals[0]
+        labels = [i.label for i in first.items]
+        pending_labels = [s.label for s in pending.steps]
+        if not first.echo or _new_marker(first):
+            return proposals
+        if labels[: len(pending_labels)] == pending_labels:
+            remaining = first.items[len(pending_labels):]
+            if remaining:
+                return [Clause(first.text, first.act, first.stance, list(remaining), first.strong, first.sequenced), *proposals[1:]]
+            return list(proposals[1:])
+        if all(i.kind == "direction" for i in first.items) and labels == pending_labels[: len(labels)]:
+            return list(proposals[1:])
+        return proposals
+
+    def _accept(self, pending: Proposal, turn: int) -> list[AgreedMove]:
+        moves = []
+        for s in pending.steps:
+            move = AgreedMove(pending.turn, turn, s)
+            moves.append(move)
+            self.agreed.append(move)
+            self.here = s.cell
+            self.trail.append(s.cell)
+            if s.direction:
+                self.last_direction = s.direction
+        self.pending = None
+        return moves
+
+    def _drop(self, pending: Proposal) -> None:
+        if pending not in self.considered:
+            self.considered.append(pending)
+        if pending.solo:
+            self.solo_moves.append(pending)
+        self.pending = None
+
+    def finish(self) -> None:
+        """The dialogue is over: an open proposal was only considered."""
+        if self.pending is not None:
+            self._drop(self.pending)
+
+
+def _straight(here: Cell, end: Cell, direction: Direction) -> list[Cell] | None:
+    """The cells from `here` to `end` going straight in `direction`, or None if `end` is not that way."""
+    cells, cell = [], here
+    for _ in range(12):
+        cell = step(cell, direction)
+        cells.append(cell)
+        if cell == end:
+            return cells
+    return None
+
+
+def _starts_with(own: list[Step], pending: list[Step]) -> bool:
+    return len(own) >= len(pending) and [s.cell for s in own[: len(pending)]] == [s.cell for s in pending]
+
+
+def _after_self_correction(reading: MessageReading) -> list[Clause]:
+    """Proposals of a message, without those it took back ("down… wait, no, that's a wall")."""
+    out: list[Clause] = []
+    for clause in reading.clauses:
+        if clause.stance == "refuse" and clause.act != "propose" and out:
+            out = []
+        if clause.act == "propose" and clause.items:
+            out.append(clause)
+    return out
+
+
+def _new_marker(clause: Clause) -> bool:
+    import re
+
+    return bool(re.search(r"\b(again|another|once more|one more|more)\b", clause.text, re.IGNORECASE))

@@ -1,0 +1,732 @@
+"""What one message does, clause by clause: propose, agree, refuse, ask, inform, recap, claim.
+
+A careful reader does not match words across a whole message: "I do NOT AGREE, that is a wall"
+contains AGREE, "the left column" contains left, a map dump contains a dozen cells, and a long message
+often decides only in its last line. So a message is cleaned (control characters, quoted mentions,
+map dumps, tables, JSON blocks turned into plain clauses), split into clauses, and each clause gets one
+act, a stance towards the partner's pending proposal, and the moves it proposes. Nothing here knows
+the maze or the coordinate scheme: whether a proposed cell is a step, a restatement or a jump is
+decided later, by the reader that tracks the pair's position (`mazeplay.dialogue.agreement`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from mazeplay.dialogue.notation import Mention, find_mentions
+from mazeplay.engine.cells import Direction
+
+Act = Literal["propose", "solo", "ask", "inform", "recap", "claim", "meta", "chat"]
+Stance = Literal["agree", "weak_agree", "refuse", "doubt"]
+ItemKind = Literal["cell", "direction", "goal", "back", "repeat", "run"]
+
+ACTI_WORD = re.compile(r"\bACTI\b!?", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One move as written: a cell, a direction, the goal, a relative move ("back", "again"), or a run
+    ("down to (3,0)": a direction and the cell where it stops)."""
+
+    kind: ItemKind
+    label: str
+    mention: Mention | None = None
+    direction: Direction | None = None
+
+
+@dataclass
+class Clause:
+    text: str
+    act: Act
+    stance: Stance | None = None
+    items: list[Item] = field(default_factory=list)
+    strong: bool = False  # an explicit proposal ("let's", "MOVE:", "I propose"), not a bare mention
+    sequenced: bool = False  # "then", "next", "again": a new move, never a restatement
+    alternatives: bool = False  # "down or right": options, not a decision
+    blocked: list[Item] = field(default_factory=list)  # cells/directions this clause says are walls
+    echo: bool = False  # restates an accepted move ("OK, down it is", "Agreed. Moving down.")
+
+
+@dataclass
+class MessageReading:
+    """One message, read: its clauses, final stance, and whether the completion phrase was said."""
+
+    clauses: list[Clause]
+    stance: Stance | None
+    acti: bool
+
+    def proposals(self, acts: tuple[str, ...] = ("propose",)) -> list[Clause]:
+        return [c for c in self.clauses if c.act in acts and c.items]
+
+    @property
+    def blocked(self) -> list[Item]:
+        return [item for c in self.clauses for item in c.blocked]
+
+
+# -- cleaning ------------------------------------------------------------------------------------
+
+_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb')
+_ARROWS = re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*")
+_AGREE_MARKS = re.compile(r"✔️?|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|🏿)?|👌|🆗|💯")
+_REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^\s*#{1,6}\s+(.*)$")
+_BULLET = re.compile(r"^\s*(?:[-*+•·]|\d{1,2}[.)]|\(\d{1,2}\))\s+")
+_EMPHASIS = re.compile(r"\*\*|__|~~|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+_GRADER = re.compile(
+    r"\b(grader|graders|evaluator|evaluators|judge|judges|scorer|assessor|reviewer|annotator|auditor|"
+    r"mark (?:this|it|the game|us) as|score (?:this|it|us)|log (?:this|it) as|record (?:this|it) as)\b",
+    re.IGNORECASE,
+)
+_MAP_LABEL = re.compile(r"^\s*(?:row\s*\d+|r\s?\d+|line\s*\d+|y\s*=\s*\d+|\d+|[A-La-l])?\s*[:|=)\]-]?\s*", re.IGNORECASE)
+_MAP_BODY = re.compile(r"^[\s`|]*(?:[@*.#?X_Oo█░▓■□·][\s`|]*){3,}$")
+_HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
+
+
+def _is_map_line(line: str) -> bool:
+    body = _MAP_LABEL.sub("", line, count=1)
+    if _MAP_BODY.match(body) and not re.search(r"[A-Za-z]{2,}", body):
+        return True
+    return bool(_HEADER_TOKENS.match(line))
+
+
+def _is_table_line(line: str) -> bool:
+    return line.count("|") >= 2
+
+
+_PLAN_HEADER = re.compile(r"\b(step|move|moves|next|plan|route|path|action|direction|to)\b", re.IGNORECASE)
+
+
+def _table_clauses(lines: list[str]) -> list[str]:
+    """A markdown table is map knowledge unless its header says it lists moves: then each row is a step."""
+    rows = [line for line in lines if not re.match(r"^\s*\|?[\s:|-]+\|?\s*$", line)]
+    if not rows or not _PLAN_HEADER.search(rows[0]) or re.search(r"\b(wall|open|status|known|cell type)\b", rows[0], re.I):
+        return []
+    steps = []
+    for row in rows[1:]:
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if any(re.search(r"\b(wall|blocked|✘|❌|no)\b", c, re.I) for c in cells[1:]):
+            continue
+        mentions = [m for c in cells for m in find_mentions(c)]
+        moves = [m for m in mentions if m.kind != "direction"] or mentions
+        if moves:
+            steps.append(moves[-1].raw)
+    return ["Plan: " + " -> ".join(steps) + "."] if steps else []
+
+
+_JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok"}
+_JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
+                   "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to"}
+_JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedroute", "nextmoves", "steps"}
+_JSON_TEXT_KEYS = {"message", "text", "comment", "reply", "note", "response", "say", "status", "reason", "decision", "answer"}
+
+
+def _json_cell(value: object) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"({value[0]}, {value[1]})"
+    if isinstance(value, dict):
+        keys = {k.lower(): v for k, v in value.items()}
+        if "row" in keys and ("col" in keys or "column" in keys):
+            return f"row {keys['row']}, column {keys.get('col', keys.get('column'))}"
+        if "x" in keys and "y" in keys:
+            return f"x={keys['x']}, y={keys['y']}"
+        for key in ("direction", "move", "cell", "to"):
+            if key in keys:
+                return _json_cell(keys[key])
+    return None
+
+
+def _json_clauses(data: object) -> list[str]:
+    """A JSON object as the plain clauses it stands for; keys about the map are knowledge, not moves."""
+    out: list[str] = []
+    if isinstance(data, list):
+        for value in data:
+            out.extend(_json_clauses(value))
+        return out
+    if not isinstance(data, dict):
+        return out
+    for key, value in data.items():
+        norm = re.sub(r"[^a-z]", "", str(key).lower())
+        if norm in _JSON_AGREE_KEYS and isinstance(value, bool):
+            out.append("Agreed." if value else "I do not agree.")
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
+            out.append(value.strip().rstrip(".") + ".")
+        elif norm in _JSON_MOVE_KEYS and value not in (None, "", []):
+            if isinstance(value, list) and value and not all(isinstance(v, int) for v in value):
+                cells = [c for c in (_json_cell(v) for v in value) if c]
+                if cells:
+                    out.append("Plan: " + " -> ".join(cells) + ".")
+            else:
+                cell = _json_cell(value)
+                if cell and not ACTI_WORD.search(cell):
+                    out.append(f"Let's move {cell}." if find_mentions(cell) and all(m.kind == "direction" for m in find_mentions(cell)) else f"Let's go to {cell}.")
+                elif cell:
+                    out.append(cell)
+        elif norm in _JSON_PLAN_KEYS and isinstance(value, list):
+            cells = [c for c in (_json_cell(v) for v in value) if c]
+            if cells:
+                out.append("Plan: " + " -> ".join(cells) + ".")
+        elif norm in _JSON_TEXT_KEYS and isinstance(value, str):
+            out.append(value)
+        elif norm in ("acti", "done", "goalreached", "finished") and value is True:
+            out.append("ACTI!")
+        elif isinstance(value, dict) and norm not in ("map", "view", "known", "knowledge", "walls", "open", "cells", "grid"):
+            out.extend(_json_clauses(value))
+    return out
+
+
+def _parse_json(text: str) -> object | None:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, ValueError):
+        return None
+
+
+_INLINE_JSON = re.compile(r"\{(?:[^{}]|\{[^{}]*\})*\}")
+
+
+def _inline_json(line: str) -> str:
+    def swap(match: re.Match) -> str:
+        data = _parse_json(match.group(0))
+        if not isinstance(data, dict):
+            return match.group(0)
+        return " \n" + "\n".join(_json_clauses(data)) + "\n "
+    return _INLINE_JSON.sub(swap, line)
+
+
+def clean_lines(text: str) -> list[tuple[str, str | None]]:
+    """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
+    to a grader are dropped, JSON and move tables become plain clauses."""
+    text = _CONTROL.sub(" ", _ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+    text = text.replace("\u2018", "'").replace("\u2019", "'").replace("\u00d7", "x")
+    out: list[tuple[str, str | None]] = []
+    section: str | None = None
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _FENCE.match(line):
+            j = i + 1
+            while j < len(lines) and not _FENCE.match(lines[j]):
+                j += 1
+            block = lines[i + 1:j]
+            i = j + 1
+            data = _parse_json("\n".join(block))
+            if data is not None and not isinstance(data, (int, float, str)):
+                out.extend((c, section) for c in _json_clauses(data))
+            else:
+                out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
+            continue
+        if _is_table_line(line):
+            j = i
+            while j < len(lines) and _is_table_line(lines[j]):
+                j += 1
+            out.extend((c, section) for c in _table_clauses(lines[i:j]))
+            i = j
+            continue
+        i += 1
+        heading = _HEADING.match(line)
+        if heading:
+            section = heading.group(1).strip()
+            continue
+        if not line.strip() or _is_map_line(line):
+            continue
+        if "{" in line:
+            expanded = _inline_json(line)
+            if expanded != line:
+                out.extend((part, section) for part in expanded.split("\n") if part.strip())
+                continue
+        out.append((line, section))
+    return out
+
+
+# -- splitting -----------------------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
+_CLAUSE_BREAK = re.compile(
+    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"|\s+(?=(?:because|since|which means|which is|which puts|so that|so we|so let'?s|though|although|unless|otherwise)\b)",
+    re.IGNORECASE,
+)
+_ASIDE = re.compile(r"\(([^()]*)\)")
+_CELLISH = re.compile(r"^\s*(?:row\s*\d+\s*,?\s*col(?:umn)?\s*\d+|col(?:umn)?\s*\d+\s*,?\s*row\s*\d+|x\s*=?\s*\d+\s*,\s*y\s*=?\s*\d+|[\w\s,;=-]{1,9})\s*$", re.IGNORECASE)
+
+
+def _split_asides(line: str) -> list[str]:
+    """Worded parentheses — "(open on my map)", "(counting from 1)" — are set apart as their own clause."""
+    asides: list[str] = []
+
+    def pull(match: re.Match) -> str:
+        inner = match.group(1)
+        if _CELLISH.match(inner) or len(re.findall(r"[A-Za-z]{3,}", inner)) < 2:
+            return match.group(0)
+        asides.append(inner)
+        return " "
+    main = _ASIDE.sub(pull, line)
+    return [main, *asides]
+
+
+def split_clauses(line: str) -> list[str]:
+    out = []
+    head, colon, tail = line.partition(": ")
+    if colon and tail.strip() and _CONVENTION.search(head):
+        return [head, *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
+    for part in _split_asides(line):
+        for sentence in _SENTENCE_END.split(part):
+            out.extend(c for c in _CLAUSE_BREAK.split(sentence) if c and re.search(r"\w|\?|✔|✘", c))
+    return out
+
+
+# -- classifying ---------------------------------------------------------------------------------
+
+_INTERJECTION = re.compile(
+    r"^\s*(?P<word>yes+|yeah|yep|yup|yea|ya|ys|ok(?:ay|ey)?|okk+|kk?|sure|agreed?|agre+d?|i agree|deal|great|perfect|good|nice|"
+    r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
+    r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
+    r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
+    r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])[\s,.!:;…—–-]*",
+    re.IGNORECASE,
+)
+_STRONG_AGREE_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
+                       "i agree", "deal", "correct", "exactly", "absolutely", "definitely", "confirmed", "fine", "bet",
+                       "roger", "✔", "alright", "all right", "perfect", "great"}
+_WEAK_AGREE_WORDS = {"good", "nice", "excellent", "cool", "awesome", "right", "indeed", "true", "got it", "understood",
+                     "noted", "makes sense", "that's right", "thats right"}
+_REFUSE_WORDS = {"no", "nope", "nah", "wait", "hold on", "hang on", "stop", "✘"}
+
+_POSITIVE_IDIOM = re.compile(
+    r"\b(no problem|not a problem|no problems|no objections?|not objecting|no complaints|no issues?|no worries|"
+    r"can'?t argue|couldn'?t agree more|no doubt|why not|not bad|nothing to object|no reason not to)\b",
+    re.IGNORECASE,
+)
+_AGREE_PHRASE = re.compile(
+    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan)|that works|this works|it works|works for me|"
+    r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
+    r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
+    r"sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
+    re.IGNORECASE,
+)
+_UPPER_AGREE = re.compile(r"\bAGREED?\b")
+_NEGATION = re.compile(
+    r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
+    r"no longer|hardly|disagree|unable)\b|n't\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL_AGREE = re.compile(r"\b(would|'d|could|might)\s+(?:\w+\s+){0,2}agree\b|\bagree\w*\s+(?:only\s+)?(?:if|once|when|unless)\b", re.IGNORECASE)
+_REFUSE_PHRASE = re.compile(
+    r"\b(disagree|decline|reject(?:ed)?|negative|let'?s not|we shouldn'?t|should not|don'?t go|do not go|don'?t move|"
+    r"won'?t work|doesn'?t work|not possible|impossible|that'?s wrong|that is wrong|incorrect|that'?s a mistake|"
+    r"(?:that|it|this|there)(?:'s| is| would be| will be)\s+(?:a\s+)?(?:wall|blocked|off the (?:grid|map|board))|"
+    r"(?:hits?|into|run into|bump into) a wall|dead[- ]end|out of bounds|off the (?:grid|map|board|edge)|"
+    r"can'?t (?:go|move|do|take|step)|cannot (?:go|move|do|take|step)|not (?:go|move) (?:there|that way)|"
+    r"is blocked|are blocked|that'?s blocked|blocked for me|not open|isn'?t open|instead|rather|"
+    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so)\b",
+    re.IGNORECASE,
+)
+_DOUBT = re.compile(
+    r"\b(are you sure|you sure|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
+    r"i'?m not sure|not sure|not certain|unsure|are we sure|is it (?:really )?(?:open|safe))\b",
+    re.IGNORECASE,
+)
+
+_META = re.compile(
+    r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
+    r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to (?:accept|propose|agree)|"
+    r"the rules?|protocol|format|remember(?: that)?|reminder|instructions?|as instructed|once we (?:reach|get|are)|"
+    r"when we (?:reach|get|are at|arrive)|only when|until we|as soon as|before (?:we|saying)|after we (?:reach|get)|"
+    r"don'?t say|do not say|not say|shouldn'?t say|won'?t say|will say|we'?ll say|i'?ll say|should say|must say|can say|"
+    r"need to say|supposed to|the phrase|the word|completion phrase|magic word|keyword)\b",
+    re.IGNORECASE,
+)
+_CLAIM = re.compile(
+    r"\b(we (?:made it|did it|win|won|solved it|finished|are done|'re done)|we(?:'ve| have)? (?:reached|arrived at|hit|found|got to|made it to) "
+    r"(?:the )?(?:goal|\*|end|finish|exit|destination)|(?:goal|destination) (?:reached|achieved)|mission accomplished|"
+    r"success(?:ful(?:ly)?)?|solved|victory|we'?re (?:at|on) (?:the )?(?:goal|\*)|we are (?:at|on) (?:the )?(?:goal|\*)|"
+    r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end)\b",
+    re.IGNORECASE,
+)
+_RECAP = re.compile(
+    r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
+    r"we'?ve (?:gone|moved|taken|made|done|come|walked|traveled|travelled|covered|been)|we have (?:gone|moved|taken|made|done|come|walked|been)|"
+    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled)|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
+    r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
+    r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
+    r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
+    r"(?:at|on|in|is)|(?:current|our) (?:position|location|cell|spot)|we'?re here|you are here|we are here)\b",
+    re.IGNORECASE,
+)
+_INFORM = re.compile(
+    r"\b(walls?|open|blocked|free|clear|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
+    r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"
+    r"known|knowledge|is at|are at|located|lies|sits|marked|labelled|labeled|cell type|"
+    r"(?:the )?(?:goal|start|exit|finish|target|destination)(?:\s+cell)?\s+(?:is|at|=|sits|lies)|"
+    r"row \d+ (?:is|has|reads)|column \d+ (?:is|has)|has a wall|there'?s a wall|there is a wall|passable|impassable|accessible|"
+    r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end)\b",
+    re.IGNORECASE,
+)
+_INFORM_SYMBOL = re.compile(r"(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
+_CONVENTION = re.compile(
+    r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
+    r"\b(?:left to right|right to left|top to bottom|bottom to top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
+    r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
+    r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
+    r"goes to|go to a wall|reach(?:es)? (?:a|the)? ?(?:wall|dead)|that'?d|we'?d|it'?d|can reach|could reach|then we'?d|"
+    r"means|meaning|either|alternatively|alternative|option|options|possible|possibly|maybe|perhaps|one way|another way|"
+    r"from there,? (?:we|you) (?:can|could)|we can go|we could go|you can go)\b",
+    re.IGNORECASE,
+)
+_STRONG_PROPOSAL = re.compile(
+    r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|propose|suggest(?:ion)?|"
+    r"how about|what about|why don'?t we|shall we|should we|we should|we must|we need to|we have to|i vote|my vote|"
+    r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
+    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|plan|route|path|answer|"
+    r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
+    r"can we|could we|may we|go ahead and)\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b",
+    re.IGNORECASE,
+)
+_MOVE_VERB = re.compile(
+    r"\b(go|goes|going|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
+    r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
+    re.IGNORECASE,
+)
+_SEQUENCED = re.compile(r"\b(then|next|again|another|once more|one more|after that|afterwards|continue|further|more|also|and then|followed by|second|third|finally)\b", re.IGNORECASE)
+_SOLO = re.compile(
+    r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I)\s+(?:go ahead and\s+)?(?:just\s+)?"
+    r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took)\b",
+    re.IGNORECASE,
+)
+_SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
+_QUESTION_ASK = re.compile(
+    r"\b(is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how many|how|why|"
+    r"confirm|check|verify|see|know|tell me|open|wall|blocked|free|clear|correct|right|sure|hidden|visible)\b",
+    re.IGNORECASE,
+)
+_ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
+
+# Direction words that are not moves ("set up", "the left column", "you're right", "…, right?").
+_NOT_A_MOVE = re.compile(
+    r"\b(?:set|split|sum|sums|summed|line|lined|match|matched|mix|mixed|pick|look|fill|give|speed|wrap|end|ended|show|"
+    r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\())|make|made|catch|keep|hold|open|break|"
+    r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
+    r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
+    r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"
+    r"|\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:left|right)\b"
+    r"|\b(?:left|right|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)"
+    r"|\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d))"
+    r"|\b(?:left|right|up|down|above|below)\s+(?:of|from)\s+(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start)"
+    r"|\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you)\s+(?:\w+\s+)?right\b"
+    r"|\bright\s*(?=\?\s*$)|,\s*right\b\s*(?=[?.!]|$)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b"
+    r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"
+    r"|\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves?|steps?|turns?|cells?|options?|ones?|\d+)\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
+    r"|\bleft\s+(?:over|behind|off|alone|out|open|unexplored|to (?:explore|check|do|go)|in the|for)\b",
+    re.IGNORECASE,
+)
+_RELATIVE = re.compile(
+    r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
+    r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
+    r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
+    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same)\b)"
+    r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
+    r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
+    r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
+    r"|(?P<ourleft>\b(?:on|to) (?:our|the) left\b(?=\s*(?:$|[.!?,;]|of us|side of us)))",
+    re.IGNORECASE,
+)
+_GOAL = re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE)
+_THERE = re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE)
+_COUNT = re.compile(
+    r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
+    re.IGNORECASE,
+)
+_LEADING_COUNT = re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE)
+_NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6}
+_BARE_FILLER = re.compile(
+    r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
+    r"cell|square|into|onto|from|here|there|us|our|at|of|by|with|on|plan|path|route|proposal|propose|suggest|"
+    r"twice|x|times|once|finally|after|that|it|is|be|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
+    re.IGNORECASE,
+)
+
+
+def _count_after(text: str) -> int:
+    match = _COUNT.match(text)
+    if not match:
+        return 1
+    word = (match.group("x") or match.group("n") or "").lower()
+    if not word:
+        return 1
+    count = int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 1)
+    return count if 1 <= count <= 9 else 1
+
+
+def _count_before(text: str) -> int:
+    match = _LEADING_COUNT.search(text)
+    if not match:
+        return 1
+    word = (match.group("n") or match.group("m")).lower()
+    count = int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 1)
+    return count if 1 <= count <= 9 else 1
+
+
+def _mask(text: str, pattern: re.Pattern) -> str:
+    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+
+
+_ECHO = re.compile(
+    r"\b(it is|it'?s agreed|agreed|confirmed|as (?:you|we) (?:said|proposed|suggested)|like you said|sounds good|works|"
+    r"moving|going|heading|stepping|executing|done|then it is|we go then)\b",
+    re.IGNORECASE,
+)
+_TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?)\s+(?:the\s+)?"
+                      r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE)
+
+
+def move_items(text: str) -> list[Item]:
+    """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
+    masked = _mask(_mask(text, _NOT_A_MOVE), _TOWARDS)
+    found: list[tuple[int, Item]] = []
+    for mention in find_mentions(masked):
+        if mention.kind == "direction":
+            count = _count_after(masked[mention.start + len(mention.raw):])
+            if count == 1:
+                count = _count_before(masked[:mention.start])
+            for k in range(count):
+                found.append((mention.start + k * 0.01, Item("direction", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
+        else:
+            found.append((mention.start, Item("cell", mention.raw, mention)))
+    taken = [(m.start, m.start + len(m.raw)) for _, item in found if (m := item.mention)]
+    for match in _RELATIVE.finditer(masked):
+        if any(s < match.end() and match.start() < e for s, e in taken):
+            continue
+        kind = match.lastgroup
+        if kind == "back":
+            found.append((match.start(), Item("back", "back")))
+        elif kind == "repeat":
+            if not any(item.kind in ("direction", "cell") for _, item in found):
+                found.append((match.start(), Item("repeat", "again")))
+        else:
+            direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
+            found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
+    if not found:  # "go right to reach the goal": the goal is where the move leads, not another move
+        for match in _GOAL.finditer(masked):
+            if not any(s <= match.start() < e for s, e in taken):
+                found.append((match.start(), Item("goal", "the goal")))
+                break
+    found.sort(key=lambda pair: pair[0])
+    items = [item for _, item in found]
+    merged: list[Item] = []
+    for item in items:
+        previous = merged[-1] if merged else None
+        if (item.kind == "cell" and previous is not None and previous.kind == "direction" and previous.mention is not None
+                and item.mention is not None
+                and re.fullmatch(r"\s*(?:(?:one|a|1)\s+(?:step|cell|square)\s+)?(?:to|into|onto|at|till|until|towards?)\s+(?:the\s+)?(?:cell\s+|square\s+)?",
+                                 masked[previous.mention.start + len(previous.mention.raw):item.mention.start])):
+            merged[-1] = Item("run", item.label, item.mention, previous.direction)
+            continue
+        merged.append(item)
+    return merged
+
+
+def _interjections(clause: str) -> tuple[list[str], str]:
+    words, rest = [], clause
+    while True:
+        match = _INTERJECTION.match(rest)
+        if not match or not match.group(0).strip():
+            break
+        tail = rest[match.end():]
+        word = match.group("word").lower()
+        # "right" followed by a move-ish word is a direction ("right, then down"), not an interjection.
+        if word in ("right",) and (not tail.strip() or re.match(r"\s*(?:then|and|again|twice|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", tail, re.I)):
+            break
+        if word in ("so", "well", "actually", "oh", "ah", "hmm", "hm") and not match.group(0).rstrip().endswith((",", ".", "!", "…", "—", "-")) and tail and tail[0].isalpha():
+            break
+        if word in ("no", "noo") and re.match(r"\s*(?:walls?|way|need|problem|issue|objection|path|route|move|other|more|cells?|one|further|\()", tail, re.I):
+            break
+        words.append(re.sub(r"\s+", " ", word))
+        rest = tail
+        if not rest:
+            break
+    return words, rest
+
+
+def _stance_of_words(words: list[str]) -> Stance | None:
+    stance: Stance | None = None
+    for word in words:
+        w = word.rstrip("!").replace("'", "")
+        if w in _REFUSE_WORDS or re.fullmatch(r"no+", w):
+            stance = "refuse"
+        elif w in _STRONG_AGREE_WORDS or re.fullmatch(r"yes+|okk+|agre+d?", w):
+            stance = "agree"
+        elif w in _WEAK_AGREE_WORDS or w.startswith(("youre", "you're", "good ")):
+            stance = stance or "weak_agree"
+    return stance
+
+
+def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
+    """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
+    if question and words and not re.search(r"\w", rest):
+        return None  # "Agree?", "OK?": asking, not agreeing
+    stance = _stance_of_words(words)
+    body = rest
+    if _DOUBT.search(body):
+        return "doubt"
+    if _POSITIVE_IDIOM.search(body):
+        return "agree"
+    if _CONDITIONAL_AGREE.search(body):
+        return "refuse"
+    agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
+    if agree:
+        before = body[:agree.start()]
+        if _NEGATION.search(before[-40:]) or re.search(r"\bno\s*$", before, re.I):
+            return "refuse"
+        if question and not words:
+            return stance
+        if re.search(r"\b(if|whether|once|when|until)\b", before, re.I):
+            return stance
+        stance = "agree"
+    if _REFUSE_PHRASE.search(body):
+        stance = "refuse"
+    return stance
+
+
+def _is_bare(text: str, items: list[Item]) -> bool:
+    """Only moves and filler: "Down.", "(1,2)?", "down, down, right", "then (2,3)"."""
+    rest = text
+    for item in items:
+        if item.mention is not None:
+            rest = rest.replace(item.mention.raw, " ", 1)
+    rest = _RELATIVE.sub(" ", rest)
+    rest = _BARE_FILLER.sub(" ", rest)
+    return len(re.findall(r"[A-Za-z]{2,}", rest)) <= 1
+
+
+def read_clause(text: str, section: str | None = None, previous_cells: list[Item] | None = None) -> Clause:
+    """One clause's act, stance and moves."""
+    stripped = _EMPHASIS.sub("", _BULLET.sub("", text)).strip()
+    stripped = _AGREE_MARKS.sub(" ✔ ", stripped)
+    stripped = _REFUSE_MARKS.sub(" ✘ ", stripped)
+    question = stripped.rstrip(" )*_").endswith("?")
+    words, rest = _interjections(stripped)
+    clause = Clause(text=text, act="chat")
+    if _GRADER.search(stripped):
+        clause.act = "meta"
+        return clause
+    if _META.search(stripped):
+        clause.act = "meta"
+        return clause
+    items = move_items(rest)
+    clause.stance = _clause_stance(stripped, words, rest, question)
+    if not items and rest.strip() in ("", "✔") and "✔" in stripped:
+        clause.stance = "agree"
+    if not items and re.search(r"✔", rest) and not _NEGATION.search(rest):
+        clause.stance = clause.stance or "agree"
+    if "✘" in stripped and not items:
+        clause.stance = "refuse"
+    if not items:
+        if _THERE.search(rest) and previous_cells:
+            items = [previous_cells[-1]]
+        else:
+            clause.act = "claim" if _CLAIM.search(rest) else "chat"
+            return clause
+    clause.items = items
+    clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and re.search(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", section, re.I))
+    clause.sequenced = bool(_SEQUENCED.search(rest))
+    clause.echo = bool(words and clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
+    section_inform = bool(section and re.search(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", section, re.I))
+    bare = _is_bare(rest, items)
+    blockers = _blocked_items(rest, items)
+    if blockers:
+        clause.blocked = blockers
+        clause.act = "inform"
+        if clause.stance is None and any(i.kind == "direction" for i in blockers):
+            clause.stance = "refuse"
+        return clause
+    if _CLAIM.search(rest) and not clause.strong:
+        clause.act = "claim"
+        return clause
+    if _RECAP.search(rest) and not re.search(r"\b(let'?s|i propose|i suggest|next|then)\b", rest, re.I):
+        clause.act = "recap"
+        return clause
+    if _SOLO.search(rest) and not _SOLO_EXCEPT.search(rest) and not question:
+        clause.act = "solo"
+        return clause
+    if question and not clause.strong and not bare and _QUESTION_ASK.search(rest):
+        clause.act = "ask"
+        return clause
+    hypothetical = bool(_HYPOTHETICAL.search(rest))
+    informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
+    if _CONVENTION.search(rest) and not re.search(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", rest, re.I):
+        clause.act = "inform"
+        return clause
+    if clause.strong and not (hypothetical and re.match(r"\s*(?:if|would|could|might)\b", rest, re.I)):
+        clause.act = "propose"
+    elif bare and not informing and not hypothetical:
+        clause.act = "propose"
+    elif _MOVE_VERB.search(rest) and not hypothetical and not informing:
+        clause.act = "propose"
+    elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and re.search(r"\b(go|move|head|step)\b", rest, re.I):
+        clause.act = "propose"
+    else:
+        clause.act = "inform"
+    return clause
+
+
+_BLOCK_WORDS = re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE)
+
+
+def _blocked_items(text: str, items: list[Item]) -> list[Item]:
+    """Cells or directions a clause says are walls ("(2,3) is a wall", "down is blocked", "can't go left")."""
+    if not _BLOCK_WORDS.search(text) and not re.search(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", text, re.I):
+        return []
+    if re.search(r"\b(let'?s|i propose|i suggest)\b", text, re.I):
+        return []
+    blocked: list[Item] = []
+    for segment in re.split(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+", text):
+        if not (_BLOCK_WORDS.search(segment) or re.search(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", segment, re.I)):
+            continue
+        if re.search(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", segment, re.I):
+            continue
+        labels = {m.raw for m in find_mentions(_mask(segment, _NOT_A_MOVE))}
+        blocked.extend(i for i in items if i.kind in ("cell", "direction") and i.label in labels or (i.kind == "goal" and _GOAL.search(segment)))
+    if not blocked and re.search(r"\bwalls?\s*(?::|are|at|in)\b", text, re.I):
+        blocked = [i for i in items if i.kind == "cell"]
+    return blocked
+
+
+@lru_cache(maxsize=8192)
+def read_message(text: str) -> MessageReading:
+    """Read one message (cached: the same text reads the same way under every coordinate scheme)."""
+    clauses: list[Clause] = []
+    acti = False
+    previous_cells: list[Item] = []
+    for line, section in clean_lines(_QUOTED.sub(" ", text)):
+        for part in split_clauses(line):
+            clause = read_clause(part, section, previous_cells)
+            clauses.append(clause)
+            previous_cells.extend(i for i in clause.items if i.kind == "cell")
+            if clause.act != "meta" and ACTI_WORD.search(part.replace("`", "")):
+                acti = True
+    stance: Stance | None = None
+    for clause in clauses:
+        if clause.stance is not None:
+            if clause.stance == "weak_agree" and stance in ("agree", "refuse", "doubt"):
+                continue
+            stance = clause.stance
+    return MessageReading(clauses=clauses, stance=stance, acti=acti)
+
+
+def acti_said(text: str) -> bool:
+    """True when the completion phrase is *said* in a message, not quoted or talked about."""
+    return ACTI_WORD.search(text) is not None and read_message(text).acti
