@@ -200,6 +200,9 @@ class AgreementState:
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
             and proposals[0].items[0].kind == "cell" and not pending.solo
         )
+        if pending.solo and reading.proposals(("solo",)):
+            self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
+            return False, proposals
         if stance in ("refuse",) or blocked:
             self._drop(pending)
             return False, proposals
@@ -295,7 +298,7 @@ def _after_self_correction(reading: MessageReading) -> list[Clause]:
     """Proposals of a message, without those it took back ("down… wait, no, that's a wall")."""
     out: list[Clause] = []
     for clause in reading.clauses:
-        if clause.stance == "refuse" and clause.act != "propose" and out:
+        if clause.retracts and clause.act != "propose" and out:
             out = []
         if clause.act == "propose" and clause.items:
             out.append(clause)

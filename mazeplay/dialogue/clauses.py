@@ -49,6 +49,7 @@ class Clause:
     alternatives: bool = False  # "down or right": options, not a decision
     blocked: list[Item] = field(default_factory=list)  # cells/directions this clause says are walls
     echo: bool = False  # restates an accepted move ("OK, down it is", "Agreed. Moving down.")
+    retracts: bool = False  # takes back what the message said before ("wait, no", "scratch that")
 
 
 @dataclass
@@ -333,13 +334,14 @@ _REFUSE_PHRASE = re.compile(
 )
 _DOUBT = re.compile(
     r"\b(are you sure|you sure|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
-    r"i'?m not sure|not sure|not certain|unsure|are we sure|is it (?:really )?(?:open|safe))\b",
+    r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear))\b",
     re.IGNORECASE,
 )
 
 _META = re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
     r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to (?:accept|propose|agree)|"
+    r"(?:accept|propose)\w*\s+(?:\w+\s+){0,2}(?:by (?:writing|saying|typing)|with|using)\b|"
     r"the rules?|protocol|format|remember(?: that)?|reminder|instructions?|as instructed|once we (?:reach|get|are)|"
     r"when we (?:reach|get|are at|arrive)|only when|until we|as soon as|before (?:we|saying)|after we (?:reach|get)|"
     r"don'?t say|do not say|not say|shouldn'?t say|won'?t say|will say|we'?ll say|i'?ll say|should say|must say|can say|"
@@ -576,6 +578,8 @@ def _stance_of_words(words: list[str]) -> Stance | None:
 
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
     """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
+    if re.match(r"\s*(?:if|when|unless|in case)\b", rest, re.I) or re.search(r"\b(please say so|let me know|tell me)\b", rest, re.I):
+        return _stance_of_words(words)  # "If it is a wall, please say so": asking, not refusing
     if question and words and not re.search(r"\w", rest):
         return None  # "Agree?", "OK?": asking, not agreeing
     stance = _stance_of_words(words)
@@ -628,6 +632,9 @@ def read_clause(text: str, section: str | None = None, previous_cells: list[Item
         return clause
     items = move_items(rest)
     clause.stance = _clause_stance(stripped, words, rest, question)
+    clause.retracts = clause.stance == "refuse" and (
+        any(w in _REFUSE_WORDS or re.fullmatch(r"no+", w) for w in words)
+        or bool(re.search(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", rest, re.I)))
     if not items and rest.strip() in ("", "✔") and "✔" in stripped:
         clause.stance = "agree"
     if not items and re.search(r"✔", rest) and not _NEGATION.search(rest):

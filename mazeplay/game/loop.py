@@ -8,7 +8,7 @@ from typing import Awaitable, Callable, Protocol
 
 from mazeplay.engine import Cell, step
 from mazeplay.errors import MazeplayError
-from mazeplay.game.moves import ACTI, MoveTracker
+from mazeplay.game.moves import MoveTracker, acti_said
 from mazeplay.game.plumbing import seat_messages
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
@@ -40,14 +40,15 @@ class GameState:
 
     setup: GameSetup
     turns: list[Turn] = field(default_factory=list)
-    tracker: MoveTracker = field(default_factory=MoveTracker)
+    tracker: MoveTracker = field(default_factory=MoveTracker)  # replaced in start() by one that knows the maze
     position: Cell = (0, 0)
     ending: str | None = None
 
     @classmethod
     def start(cls, setup: GameSetup, turns: list[Turn] | None = None) -> "GameState":
         """A fresh game, or one rebuilt from saved turns (to resume)."""
-        state = cls(setup=setup, position=setup.maze.start)
+        maze = setup.maze
+        state = cls(setup=setup, position=maze.start, tracker=MoveTracker(maze.start, maze.goal, maze.size))
         for turn in turns or []:
             state.apply(turn.seat, turn.text)
             state.turns.append(turn)
@@ -75,26 +76,39 @@ class GameState:
         )
 
     def apply(self, seat: str, text: str) -> tuple[str | None, str | None]:
-        """Fold one message into the state; returns (executed move, notice) and sets the ending."""
-        executed = self.tracker.feed(seat, text)
+        """Fold one message into the state; returns (executed moves, notice) and sets the ending.
+
+        Every step of an agreed proposal is executed in order ("down twice" is two moves); a wall
+        or the goal ends the game there. Executed moves are returned comma-joined ("down,down")."""
+        moves = self.tracker.feed(seat, text)
         notice = None
-        if self.live and executed:
-            maze, target = self.setup.maze, step(self.position, executed)
-            if not maze.is_open(target):
-                outcome, self.ending = "That move ran into a wall: the game is over.", "wall"
-            else:
+        executed: list[str] = []
+        if self.live and moves:
+            maze, outcome = self.setup.maze, ""
+            for move in moves:
+                target = step(self.position, move)
+                executed.append(move)
+                if not maze.is_open(target):
+                    outcome, self.ending = "That move ran into a wall: the game is over.", "wall"
+                    break
                 self.position = target
-                outcome = ""
                 if target == maze.goal:
                     outcome, self.ending = "You have reached the goal: the game is over.", "goal"
+                    break
+            done = len(self.executed_moves) + len(executed)
             notice = load_prompts(self.setup.config.prompt_version)["live_notice"].format(
-                direction=executed, count=len(self.tracker.agreed), outcome=outcome
+                direction=", ".join(executed), count=done, outcome=outcome
             ).rstrip()
-        if self.ending is None and ACTI.lower() in text.lower():
+        if self.ending is None and acti_said(text):
             self.ending = "acti"
         if self.ending is None and len(self.turns) + 1 >= self.setup.config.max_turns:
             self.ending = "turn_limit"
-        return executed, notice
+        return (",".join(executed) or None), notice
+
+    @property
+    def executed_moves(self) -> list[str]:
+        """Live mode: every move the engine executed so far, in order."""
+        return [move for t in self.turns if t.executed for move in t.executed.split(",")]
 
     @property
     def finished(self) -> bool:

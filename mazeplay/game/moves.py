@@ -1,113 +1,77 @@
-"""Reading move proposals and agreements out of free-form messages.
+"""Live-mode execution: which moves a message makes happen, read exactly as the rule grader reads them.
 
-Words inside quotes, backticks or angle brackets are mentions, not uses, and are skipped.
-The documented syntax (shown to every seat in `live` mode, and announced by the `bot`):
+Both use one reading of the dialogue (`mazeplay.dialogue`): each message is split into clauses that
+propose, agree, refuse, ask, inform or recap, and one fold tracks the pending proposal and the pair's
+position. The live engine reads moves as directions — ``MOVE: down`` (shown to every seat in `live`
+mode), plain language ("let's go left", "south", "down twice", "same again", "back the way we came",
+"the cell below us", "onto the goal" from next door) — because only directions mean the same thing
+whatever coordinate convention a pair invented; cells become moves only in the grader, which tries
+every convention.
 
-- ``MOVE: <up|down|left|right>`` proposes the next shared move (``PROPOSE`` works too);
-- ``AGREE`` accepts the partner's pending proposal; in one message AGREE is applied first,
-  then a MOVE becomes the next proposal;
-- ``ACTI!`` says the goal has been reached.
-
-Plain language is understood as well: "let's go down", "move left", "north"/"south"/"east"/"west",
-a bare "down?", and agreement words ("agreed", "ok", "yes", "sure", "sounds good", "let's do it")
-or refusals ("no", "disagree", "instead", "wait", "rather", "wall"). A plain proposal equal to the
-partner's pending one counts as agreement. A proposal is open only until the partner's next message.
+- ``AGREE`` (or "agreed", "ok", "yes", "sounds good", "no objections", "✔"…) accepts the partner's
+  pending proposal; negated or conditional forms ("I do NOT AGREE", "I cannot AGREE with that",
+  "I'd agree if it weren't a wall") and doubts ("Are you sure?") do not.
+- In one message the reply comes first, then a new proposal; a restatement ("OK, down it is") adds
+  nothing; a plain proposal equal to the partner's pending one counts as agreement.
+- ``ACTI!`` ends the game when it is *said*; quoted or talked about ("we only say "ACTI!" at *",
+  "don't say ACTI! yet", "once we reach the goal we'll say ACTI!") it does not.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
-from mazeplay.engine.cells import Direction
+from mazeplay.dialogue.agreement import AgreementState
+from mazeplay.dialogue.clauses import acti_said, read_message
+from mazeplay.engine.cells import Cell, Direction
 
 ACTI = "ACTI!"
 
-_DIRECTION_WORDS: dict[str, Direction] = {
-    "up": "up", "north": "up", "upward": "up", "upwards": "up",
-    "down": "down", "south": "down", "downward": "down", "downwards": "down",
-    "left": "left", "west": "left", "right": "right", "east": "right",
-}
-_DIR = r"(up|down|left|right|north|south|east|west|upwards?|downwards?)"
-_EXPLICIT_MOVE = re.compile(r"\b(?:MOVE|PROPOSE)\s*:?\s*" + _DIR + r"\b", re.IGNORECASE)
-EXPLICIT_AGREE = re.compile(r"\bAGREED?\b")
-_PLAIN_MOVE = re.compile(
-    r"\b(?:go|move|step|head|going|moving|try|suggest|propose|let'?s(?:\s+(?:go|move|head|step))?)\s+(?:one\s+)?"
-    r"(?:step\s+|cell\s+|square\s+)?(?:to\s+the\s+)?" + _DIR + r"\b",
-    re.IGNORECASE,
-)
-_BARE_MOVE = re.compile(r"^\W*" + _DIR + r"\W*$", re.IGNORECASE)
-_PLAIN_AGREE = re.compile(
-    r"\b(agree|agreed|ok|okay|yes|yep|yeah|sure|sounds good|deal|confirmed|let'?s do it|go ahead|fine|correct)\b",
-    re.IGNORECASE,
-)
-_REFUSE = re.compile(
-    r"\b(no|nope|disagree|don'?t|do not|instead|wait|rather|not agree|can'?t|cannot|wall|blocked)\b",
-    re.IGNORECASE,
-)
+__all__ = ["ACTI", "Intent", "MoveTracker", "acti_said", "agreed_moves", "read_intent"]
 
 
-@dataclass(frozen=True)
 class Intent:
-    """What one message does to the shared move state."""
+    """What one message does on its own, for seats that reason about the dialogue (the bots)."""
 
-    proposal: Direction | None = None
-    agree: bool = False
-    refuse: bool = False
-    acti: bool = False
-    explicit: bool = False  # the proposal used MOVE:/PROPOSE
-
-
-QUOTED = re.compile(r'"[^"\n]*"|`[^`\n]*`|<[^>\n]*>|\u201c[^\u201d\n]*\u201d')
+    def __init__(self, text: str) -> None:
+        reading = read_message(text)
+        directions = [i.direction for c in reading.proposals() for i in c.items if i.kind in ("direction", "run") and i.direction]
+        self.proposal: Direction | None = directions[0] if directions else None
+        self.agree = reading.stance in ("agree", "weak_agree")
+        self.refuse = reading.stance == "refuse" or (not self.agree and bool(reading.blocked))
+        self.acti = reading.acti
+        self.explicit = "move:" in text.lower()
 
 
 def read_intent(text: str) -> Intent:
-    """Parse one message (see the module docstring for what is understood)."""
-    acti = ACTI.lower() in text.lower()
-    text = QUOTED.sub(" ", text)  # quoted syntax is mentioned, not used
-    explicit = _EXPLICIT_MOVE.search(text)
-    if explicit:
-        proposal: Direction | None = _DIRECTION_WORDS[explicit.group(1).lower()]
-    else:
-        plain = _PLAIN_MOVE.search(text) or _BARE_MOVE.search(text)
-        proposal = _DIRECTION_WORDS[plain.group(1).lower()] if plain else None
-    agree = bool(EXPLICIT_AGREE.search(text))
-    refuse = False
-    if not agree:
-        stripped = _EXPLICIT_MOVE.sub(" ", text)
-        refuse = bool(_REFUSE.search(stripped))
-        # With explicit syntax in the message, only an explicit AGREE accepts.
-        agree = not explicit and bool(_PLAIN_AGREE.search(stripped)) and not refuse
-    return Intent(proposal=proposal, agree=agree, refuse=refuse, acti=acti, explicit=bool(explicit))
+    return Intent(text)
 
 
-@dataclass
 class MoveTracker:
     """Folds messages in order into agreed moves: the single source of live-mode execution."""
 
-    pending: tuple[str, Direction] | None = None  # (seat that proposed, direction)
-    agreed: list[Direction] = field(default_factory=list)
+    def __init__(self, start: Cell = (0, 0), goal: Cell = (-1, -1), size: int = 0) -> None:
+        self.state = AgreementState(start=start, goal=goal, size=size, cell_of=None)
 
-    def feed(self, seat: str, text: str) -> Direction | None:
-        """Apply one message; returns the move agreed by it, if any."""
-        intent = read_intent(text)
-        executed: Direction | None = None
-        pending, self.pending = self.pending, None
-        if pending and pending[0] != seat:
-            concurs = intent.proposal == pending[1] and not intent.explicit
-            if (intent.agree or concurs) and not intent.refuse:
-                executed = pending[1]
-                self.agreed.append(executed)
-                if concurs:
-                    return executed
-        if intent.proposal is not None:
-            self.pending = (seat, intent.proposal)
-        return executed
+    @property
+    def pending(self) -> tuple[str, Direction] | None:
+        """(seat that proposed, first direction) of the open proposal."""
+        pending = self.state.pending
+        if pending is None or not pending.steps or pending.steps[0].direction is None:
+            return None
+        return pending.seat, pending.steps[0].direction
+
+    @property
+    def agreed(self) -> list[Direction]:
+        return [m.step.direction for m in self.state.agreed if m.step.direction]
+
+    def feed(self, seat: str, text: str) -> list[Direction]:
+        """Apply one message; returns the moves it made agreed, in order."""
+        decision = self.state.feed(seat, text)
+        return [m.step.direction for m in decision.agreed if m.step.direction]
 
 
-def agreed_moves(messages: list[tuple[str, str]]) -> list[Direction]:
+def agreed_moves(messages: list[tuple[str, str]], start: Cell = (0, 0), goal: Cell = (-1, -1)) -> list[Direction]:
     """All moves agreed in a dialogue given as (seat, text) pairs."""
-    tracker = MoveTracker()
+    tracker = MoveTracker(start, goal)
     for seat, text in messages:
         tracker.feed(seat, text)
     return tracker.agreed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from mazeplay.game.moves import ACTI
+from mazeplay.game.moves import acti_said
 from mazeplay.judge.extraction import Extraction
 
 _CONVENTION = re.compile(
@@ -49,7 +49,7 @@ def diagnose(
     proposals = [s for s in extraction.route if s.agent != "both" or s.turn_type == "consider"]
     marks = [0, *executed_turns, len(messages)]
     longest_stall = max((b - a for a, b in zip(marks, marks[1:])), default=0)
-    acti_turn = next((i + 1 for i, (_, t) in enumerate(messages) if ACTI.lower() in t.lower()), None)
+    acti_turn = next((i + 1 for i, (_, t) in enumerate(messages) if acti_said(t)), None)
     tokens = [t for t in (completion_tokens or []) if t is not None]
     if tokens and len(tokens) == len(messages):
         per_message, tokens_source = sum(tokens) / len(tokens), "usage"

@@ -96,8 +96,8 @@ def rule_grade(maze: Maze, messages: list[tuple[str, str]], first: str = "a", co
 
 def engine_grade(state: GameState) -> Grade:
     """Ground truth of a live game: the moves the engine executed."""
-    moves = list(state.tracker.agreed)
-    steps = [RouteStep(t.index + 1, [t.executed], "move", "both") for t in state.turns if t.executed]
+    moves = state.executed_moves
+    steps = [RouteStep(t.index + 1, t.executed.split(","), "move", "both") for t in state.turns if t.executed]
     extraction = Extraction(judge="engine", route=steps, route_schema={"symbols": "directions"})
     messages = [(t.seat, t.text) for t in state.turns]
     grade = grade_extraction(extraction, state.setup.maze, messages, state.setup.config.first, _tokens(state))

@@ -61,7 +61,7 @@ def test_run_json_result(db_path):
     assert data["route"][0] == [0, 0] and data["turns"] == len(data["route"])
     assert "[1/50] A:" in result.stderr  # the transcript goes to stderr with --json
     paper = json.loads(mazeplay("run", "--a", "bot", "--b", "bot:swap", "--seed", 3, "--json", "--db", db_path).stdout)
-    assert paper["judge"] == "rule-1" and paper["diagnostics"]["turns_used"] == paper["turns"]
+    assert paper["judge"] == "rule-2" and paper["diagnostics"]["turns_used"] == paper["turns"]
 
 
 @pytest.mark.parametrize(
@@ -143,7 +143,7 @@ def test_grade_regrade_and_audit(tmp_path, db_path):
     grades = sqlite3.connect(db_path).execute("select count(*) from grades").fetchone()[0]
     assert grades == 6  # engine + rule per game at the end, and one more rule grade each: all kept
     audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
-    assert audit["accuracy"][0]["judge"] == "rule-1" and audit["accuracy"][0]["games"] == 2
+    assert audit["accuracy"][0]["judge"] == "rule-2" and audit["accuracy"][0]["games"] == 2
 
 
 @pytest.mark.parametrize(

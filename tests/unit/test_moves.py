@@ -47,4 +47,4 @@ def test_tracker_executes_only_agreed_moves():
 def test_a_seat_cannot_agree_to_its_own_proposal():
     tracker = MoveTracker()
     tracker.feed("a", "MOVE: down")
-    assert tracker.feed("a", "AGREE") is None
+    assert tracker.feed("a", "AGREE") == []

@@ -80,11 +80,11 @@ class GroundedBot:
         asked: Cell | None = None
         proposed: Cell | None = None
         position = request.view.start
-        tracker = MoveTracker()
+        tracker = MoveTracker(request.view.start, request.view.goal, know.shape[0])
         for seat, text in request.dialogue:
             executed = tracker.feed(seat, text)
-            if executed:
-                position = step(position, executed)
+            for move in executed:
+                position = step(position, move)
                 if _inside(know, position) and know[position] == HIDDEN:
                     know[position] = OPEN
             intent = read_intent(text)
