@@ -30,13 +30,14 @@ class Step:
     direction: Direction | None  # the move from the previous cell, when it is a neighbour
 
 
-@dataclass
+@dataclass(eq=False)
 class Proposal:
     seat: str
     turn: int  # 0-based index of the message that made it
     steps: list[Step]
     solo: bool = False
     silent_replies: int = 0  # partner messages that said nothing about it
+    dropped: bool = False
 
 
 @dataclass
@@ -162,22 +163,24 @@ class AgreementState:
         reading = reading or read_message(text)
         turn, self.turns = self.turns, self.turns + 1
         decision = Decision(acti=reading.acti)
-        proposals = _after_self_correction(reading)
-        solos = reading.proposals(("solo",))
+        proposals = reading.decision
+        solos = reading.solos
         pending = self.pending
+        own = self._proposal_from(proposals, self.here) if proposals else []
         if pending is not None and pending.seat != seat:
-            accepted, rest = self._reply(pending, reading, proposals, turn)
+            accepted, rest = self._reply(pending, reading, proposals, own)
             if accepted:
                 decision.agreed = self._accept(pending, turn)
+                if rest is not proposals or rest:
+                    own = self._proposal_from(rest, self.here) if rest else []
                 proposals = rest
             elif self.pending is None:
                 decision.refused = True
-        own = self._proposal_from(proposals, self.here) if proposals else []
         if not own and decision.agreed and proposals and any(c.sequenced for c in proposals):
             own = self._resolve([i for c in proposals for i in c.items], self.here)
         if own:
-            if self.pending is not None and self.pending not in self.considered:
-                self.considered.append(self.pending)
+            if self.pending is not None:
+                self._drop(self.pending)
             self.pending = Proposal(seat, turn, own)
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
@@ -189,18 +192,17 @@ class AgreementState:
                 decision.proposal = self.pending
         return decision
 
-    def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], turn: int) -> tuple[bool, list[Clause]]:
+    def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> tuple[bool, list[Clause]]:
         """Did this message accept the partner's pending proposal? Returns (accepted, new proposal clauses)."""
         stance = reading.stance
-        blocked = self._blocks(pending, reading)
-        own = self._proposal_from(proposals, self.here) if proposals else []
+        blocked = self._blocks(pending, reading) if reading.blocked else False
         restates = bool(own) and _starts_with(own, pending.steps)
         continues = (
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
             and proposals[0].items[0].kind == "cell" and not pending.solo
         )
-        if pending.solo and reading.proposals(("solo",)):
+        if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return False, proposals
         if stance in ("refuse",) or blocked:
@@ -267,7 +269,8 @@ class AgreementState:
         return moves
 
     def _drop(self, pending: Proposal) -> None:
-        if pending not in self.considered:
+        if not pending.dropped:
+            pending.dropped = True
             self.considered.append(pending)
         if pending.solo:
             self.solo_moves.append(pending)
@@ -292,17 +295,6 @@ def _straight(here: Cell, end: Cell, direction: Direction) -> list[Cell] | None:
 
 def _starts_with(own: list[Step], pending: list[Step]) -> bool:
     return len(own) >= len(pending) and [s.cell for s in own[: len(pending)]] == [s.cell for s in pending]
-
-
-def _after_self_correction(reading: MessageReading) -> list[Clause]:
-    """Proposals of a message, without those it took back ("down… wait, no, that's a wall")."""
-    out: list[Clause] = []
-    for clause in reading.clauses:
-        if clause.retracts and clause.act != "propose" and out:
-            out = []
-        if clause.act == "propose" and clause.items:
-            out.append(clause)
-    return out
 
 
 def _new_marker(clause: Clause) -> bool:

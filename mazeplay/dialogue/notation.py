@@ -33,6 +33,10 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
 ]
 
 
+_DIGIT = re.compile(r"\d")
+_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west")
+
+
 @dataclass(frozen=True)
 class Mention:
     """One place or move named in a message."""
@@ -56,9 +60,15 @@ def find_mentions(text: str, directions: bool = True) -> list[Mention]:
     """All mentions in reading order; overlapping matches go to the more specific notation."""
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
+    digits = _DIGIT.search(text) is not None
+    lower = text.lower()
     for name, pattern in _PATTERNS:
-        if name == "direction" and not directions:
-            continue
+        if name == "direction":
+            if not directions or not _DIRECTION_HINT.search(lower):
+                continue
+        elif not digits or (name == "words_rc" and "row" not in lower) or (name == "words_cr" and "col" not in lower) \
+                or (name == "xy" and "=" not in text) or (name == "pair" and "(" not in text and "[" not in text):
+            continue  # every cell notation needs a digit; some need more
         for match in pattern.finditer(text):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in taken):

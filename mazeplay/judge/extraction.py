@@ -3,7 +3,7 @@ route with `move` (both agreed) or `consider` (only discussed) entries."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Literal
 
 TurnType = Literal["move", "consider"]
@@ -35,4 +35,10 @@ class Extraction:
         return [c for step in self.route if step.turn_type == "move" and step.agent == "both" for c in step.coordinates]
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {
+            "judge": self.judge,
+            "route": [{"turn": s.turn, "coordinates": list(s.coordinates), "turn_type": s.turn_type, "agent": s.agent} for s in self.route],
+            "route_schema": dict(self.route_schema) if self.route_schema else self.route_schema,
+            "ambiguous": list(self.ambiguous),
+            "raw": list(self.raw),
+        }

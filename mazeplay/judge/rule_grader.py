@@ -34,7 +34,9 @@ def _mentions(readings) -> list[Mention]:
     seen: dict[tuple, Mention] = {}
     for reading in readings:
         for clause in reading.clauses:
-            for item in (*clause.items, *clause.blocked):
+            moves = clause.items if clause.act in ("propose", "solo") else ()
+            blocked = clause.blocked if reading.stance != "refuse" else ()  # a refusal needs no cell
+            for item in (*moves, *blocked):
                 if item.mention is not None and item.kind == "cell":
                     m = item.mention
                     seen.setdefault((m.kind, m.first, m.second), m)

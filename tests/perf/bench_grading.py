@@ -2,7 +2,10 @@
 
 - bot pairings in paper mode over the fixed 6×6 set, graded by the rule grader: success and mean
   weighted outcome with 95 % CI (mean ± 1.96·SE), beside live-mode ground truth for the same games;
-- rule grader throughput: transcripts graded per second, all 16 scheme replays included.
+- live mode: how often the rule grader, reading only the words, agrees with the engine's record of
+  the moves it executed on the same games (same success and |Δ weighted outcome| < 0.01; exact route);
+- rule grader throughput: transcripts graded per second, all 16 scheme replays included, every
+  message read afresh (the per-message cache is cleared before each transcript).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import numpy as np
 from mazeplay.game.loop import GameState, play
 from mazeplay.game.mazesets import load_set, record_maze
 from mazeplay.game.setup import GameConfig, GameSetup
+from mazeplay.dialogue.clauses import clear_caches, read_message
 from mazeplay.judge.score import grade_game, rule_grade
 from mazeplay.seats.bots import GroundedBot, RandomBot
 
@@ -45,21 +49,29 @@ def play_games(a: str, b: str, mode: str, count: int) -> list[GameState]:
 def main(count: int) -> None:
     transcripts = []
     print(f"fixed set 6x6-v1, {count} mazes; success rate and weighted outcome (95% CI)")
+    agreement_rows = []
     for a, b in PAIRS:
         paper = [grade_game(s)[0] for s in play_games(a, b, "paper", count)]
-        live = [grade_game(s)[0] for s in play_games(a, b, "live", count)]
+        live_games = [grade_game(s) for s in play_games(a, b, "live", count)]
+        live = [engine for engine, _ in live_games]
         transcripts += [(s.setup.maze, [(t.seat, t.text) for t in s.turns]) for s in play_games(a, b, "paper", min(count, 40))]
         print(f"{a:>9s} – {b:<10s} paper/rule: success {ci([g.success for g in paper])}  outcome {ci([g.weighted_outcome for g in paper])}"
               f" | live/engine: success {ci([g.success for g in live])}  outcome {ci([g.weighted_outcome for g in live])}")
+        same = [e.success == r.success and abs(e.weighted_outcome - r.weighted_outcome) < 0.01 for e, r in live_games]
+        exact = [e.route == r.route for e, r in live_games]
+        agreement_rows.append(f"{a:>9s} – {b:<10s} live games: rule grader agrees with the engine on {sum(same)}/{len(same)}"
+                              f" (exact route {sum(exact)}/{len(exact)})")
+    print("\n".join(agreement_rows))
     started = time.perf_counter()
     graded = 0
     while time.perf_counter() - started < 3.0:
         maze, messages = transcripts[graded % len(transcripts)]
+        clear_caches()
         rule_grade(maze, messages)
         graded += 1
     rate = graded / (time.perf_counter() - started)
     turns = np.mean([len(m) for _, m in transcripts])
-    print(f"rule grader: {rate:.0f} transcripts/s (mean {turns:.1f} messages each, 16 schemes replayed)")
+    print(f"rule grader: {rate:.0f} transcripts/s (mean {turns:.1f} messages each, 16 schemes replayed, nothing cached)")
 
 
 if __name__ == "__main__":
