@@ -164,9 +164,10 @@ def build_parser() -> Parser:
     _judge_options(regrade)
     regrade.add_argument("--db", help="database file")
 
-    audit = sub.add_parser("audit", help="grader accuracy and agreement", description="Accuracy of each judge against live-mode ground truth, and agreement between judges.")
+    audit = sub.add_parser("audit", help="grader accuracy and agreement", description="Accuracy of each judge (each version apart) against live-mode ground truth, agreement between judges, and, game by game, where a rule grader and the engine disagree and where rule and LLM graders do.")
     audit.add_argument("--db", help="database file")
     audit.add_argument("--json", action="store_true")
+    audit.add_argument("--limit", type=_positive, default=20, help="games listed per disagreement list (default 20)")
 
     bench = sub.add_parser("bench", help="run the paper's experiments in batch", description="Run a batch of games "
                            "from a TOML config (see mazeplay.bench.plan) or from flags; resumes by name.")
@@ -193,6 +194,8 @@ def build_parser() -> Parser:
     report.add_argument("run", nargs="?", metavar="RUN", help="run name (default: the latest)")
     report.add_argument("--format", choices=("table", "markdown", "json"), default="table")
     report.add_argument("--plots", metavar="DIR", help="write SVG plots into DIR")
+    report.add_argument("--exclude-ambiguous", action="store_true",
+                        help="leave out of the scores games whose grade is ambiguous (they are still counted)")
     report.add_argument("--db")
 
     export = sub.add_parser("export", help="export games as a dataset", description="Export finished games as "

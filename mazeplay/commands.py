@@ -256,6 +256,23 @@ def cmd_audit(args: argparse.Namespace) -> None:
               f"{agreement['kappa_name']} {agreement['kappa']:.3f}")
     else:
         print("agreement: no games graded by two or more judges (see mazeplay regrade --judge)")
+    _print_disagreements("live games where a rule grader and the engine disagree", report["engine_disagreements"], args.limit)
+    _print_disagreements("games where the rule and LLM graders disagree", report["llm_disagreements"], args.limit)
+
+
+def _print_disagreements(title: str, rows: list[dict], limit: int) -> None:
+    print(f"{title}: {len(rows) or 'none'}")
+    for row in rows[:limit]:
+        ref, judge = row[row["reference"]], row[row["judge"]]
+        part = f", routes part at move {row['routes_part_at_move']}" if row["routes_part_at_move"] is not None else ""
+        doubt = f" (ambiguous: {'; '.join(judge['reasons'])})" if judge["ambiguous"] else ""
+        print(f"  game {row['game_id']}: {row['reference']} {_verdict(ref)} · {row['judge']} {_verdict(judge)}{part}{doubt}")
+    if len(rows) > limit:
+        print(f"  … and {len(rows) - limit} more (--limit N, or --json for all)")
+
+
+def _verdict(outcome: dict) -> str:
+    return f"{'success' if outcome['success'] else 'failure'} {outcome['weighted_outcome']:.2f} in {outcome['moves']} moves"
 
 
 def _plan_from_flags(args: argparse.Namespace):
@@ -308,7 +325,7 @@ def cmd_report(args: argparse.Namespace) -> None:
         run_id = store.run_id(args.run)
         name = store.db["runs"].get(run_id)["name"]
         games = store.run_games(run_id)
-        report = build_report(games, store.run_games_with_humans())
+        report = build_report(games, store.run_games_with_humans(), exclude_ambiguous=args.exclude_ambiguous)
         if args.plots:
             for path in write_plots(report, args.plots):
                 print(f"wrote {path}", file=sys.stderr)

@@ -15,13 +15,26 @@ def _name(record: dict | None) -> str:
     return (record or {}).get("name", "?")
 
 
-def build_report(games: list[dict], human_games: list[dict] | None = None) -> dict:
+def _scored(games: list[dict], exclude_ambiguous: bool) -> list[dict]:
+    """Games as scored: with `exclude_ambiguous`, those whose grade the grader could not be sure of
+    keep their place (they are counted) but lose their grade."""
+    if not exclude_ambiguous:
+        return games
+    return [{**g, "grade": None, "excluded": True} if g["grade"] and g["grade"].get("ambiguous") else g for g in games]
+
+
+def build_report(games: list[dict], human_games: list[dict] | None = None, exclude_ambiguous: bool = False) -> dict:
+    ambiguous = {g["id"] for g in games if g.get("grade") and g["grade"].get("ambiguous")}
+    games = _scored(games, exclude_ambiguous)
+    human_games = _scored(human_games or [], exclude_ambiguous)
     by_condition: dict[str, list[dict]] = defaultdict(list)
     for game in games:
         by_condition[game["condition"] or "unlabelled"].append(game)
     conditions = {label: summarize(group) for label, group in sorted(by_condition.items())}
     return {
         "games": len(games),
+        "ambiguous": len(ambiguous),
+        "exclude_ambiguous": exclude_ambiguous,
         "conditions": conditions,
         "matrix": pair_matrix(games),
         "relay": relay_curves(games),
@@ -33,6 +46,7 @@ def build_report(games: list[dict], human_games: list[dict] | None = None) -> di
 def summarize(group: list[dict]) -> dict:
     graded = [g for g in group if g["status"] == "finished" and g["grade"]]
     errors = [g for g in group if g["status"] != "finished"]
+    ambiguous = sum(1 for g in group if g.get("excluded") or (g["grade"] and g["grade"].get("ambiguous")))
     outcomes = [g["grade"]["weighted_outcome"] for g in graded]
     successes = [float(g["grade"]["success"]) for g in graded]
     mazes = [g["maze_source"] for g in graded]
@@ -45,7 +59,7 @@ def summarize(group: list[dict]) -> dict:
         buckets[efficiency_bucket(value)] += 1
     tokens = [g["grade"]["diagnostics"].get("tokens_total", 0) for g in graded]
     return {
-        "n": len(graded), "errors": len(errors), "error_rate": len(errors) / len(group) if group else 0.0,
+        "n": len(graded), "errors": len(errors), "ambiguous": ambiguous, "error_rate": len(errors) / len(group) if group else 0.0,
         "weighted_outcome": mean, "ci": half, "ci_clustered": clustered,
         "success": success, "success_ci": success_half,
         "completion_rate": len(completed) / len(graded) if graded else float("nan"),
@@ -109,12 +123,18 @@ def _fmt(value: float | None, digits: int = 2) -> str:
 
 
 def render_markdown(report: dict, title: str) -> str:
-    lines = [f"# {title}", "", f"{report['games']} games.", "",
-             "| condition | n | errors | weighted outcome (95% CI) | clustered by maze | success | completed | fail/partial fail/partial success/success |",
-             "|---|---|---|---|---|---|---|---|"]
+    if report.get("exclude_ambiguous"):
+        note = (f" {report['ambiguous']} ambiguous games (where the grader could not tell what the pair agreed) are "
+                "left out of the scores.")
+    else:
+        note = (f" {report.get('ambiguous', 0)} of them ambiguous (the grader could not tell what the pair agreed); they "
+                "are scored as read, `--exclude-ambiguous` leaves them out." if report.get("ambiguous") else "")
+    lines = [f"# {title}", "", f"{report['games']} games.{note}", "",
+             "| condition | n | errors | ambiguous | weighted outcome (95% CI) | clustered by maze | success | completed | fail/partial fail/partial success/success |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for label, s in report["conditions"].items():
         b = s["buckets"]
-        lines.append(f"| {label} | {s['n']} | {s['errors']} | {_fmt(s['weighted_outcome'])} ± {_fmt(s['ci'])} | "
+        lines.append(f"| {label} | {s['n']} | {s['errors']} | {s.get('ambiguous', 0)} | {_fmt(s['weighted_outcome'])} ± {_fmt(s['ci'])} | "
                      f"± {_fmt(s['ci_clustered'])} | {_fmt(s['success'])} ± {_fmt(s['success_ci'])} | "
                      f"{_fmt(s['completion_rate'])} | {b['fail']}/{b['partial_fail']}/{b['partial_success']}/{b['success']} |")
     matrix = report["matrix"]

@@ -67,8 +67,40 @@ def fleiss_kappa(ratings: np.ndarray) -> float:
     return 1.0 if p_e == 1 else float((p_bar - p_e) / (1 - p_e))
 
 
+def _same(a: dict, b: dict) -> bool:
+    """Two grades agree: the same success and weighted outcomes within 0.01."""
+    return a["success"] == b["success"] and abs(a["weighted_outcome"] - b["weighted_outcome"]) < 0.01
+
+
+def _outcome(grade: dict) -> dict:
+    return {"success": grade["success"], "weighted_outcome": round(grade["weighted_outcome"], 3),
+            "moves": len(grade.get("route") or []) - 1, "ambiguous": bool(grade.get("ambiguous")),
+            "reasons": list(grade.get("reasons") or [])}
+
+
+def _first_difference(truth: dict, graded: dict) -> int | None:
+    """The first move (1-based) where two routes part, or None if one extends the other equally."""
+    a, b = truth.get("route") or [], graded.get("route") or []
+    for k, (x, y) in enumerate(zip(a, b)):
+        if list(x) != list(y):
+            return k
+    return min(len(a), len(b)) if len(a) != len(b) else None
+
+
+def disagreements(graded: dict[int, dict[str, dict]], judge: str, reference: str) -> list[dict]:
+    """Games where `judge` and `reference` (e.g. the engine, or an LLM grader) reach different results."""
+    rows = []
+    for game_id, grades in sorted(graded.items()):
+        if judge in grades and reference in grades and not _same(grades[reference], grades[judge]):
+            rows.append({"game_id": game_id, "judge": judge, "reference": reference,
+                         reference: _outcome(grades[reference]), judge: _outcome(grades[judge]),
+                         "routes_part_at_move": _first_difference(grades[reference], grades[judge])})
+    return rows
+
+
 def audit_store(store) -> dict:
-    """Accuracy of every judge on live games, and agreement among non-engine judges."""
+    """Accuracy of every judge (each version apart) on live games, agreement among non-engine judges,
+    and, game by game, where a rule grader and the engine disagree, and where rule and LLM graders do."""
     graded = store.grades_by_judge()
     judges = sorted({j for grades in graded.values() for j in grades if j not in ("engine", "_mode")})
     rows = []
@@ -76,6 +108,10 @@ def audit_store(store) -> dict:
         pairs = [(g["engine"], g[judge]) for g in graded.values() if "engine" in g and judge in g]
         if pairs:
             rows.append(accuracy(judge, pairs).to_dict())
+    rule_judges = [j for j in judges if j.startswith("rule")]
+    llm_judges = [j for j in judges if j.startswith("llm:")]
+    engine_disagreements = [row for j in rule_judges for row in disagreements(graded, j, "engine")]
+    llm_disagreements = [row for j in rule_judges for llm in llm_judges for row in disagreements(graded, j, llm)]
     common = [g for g in graded.values() if sum(j in g for j in judges) >= 2]
     used = [j for j in judges if all(j in g for g in common)] if common else []
     agreement: dict = {"games": 0, "judges": used}
@@ -85,4 +121,5 @@ def audit_store(store) -> dict:
         kappa = cohen_kappa(list(success[:, 0]), list(success[:, 1])) if len(used) == 2 else fleiss_kappa(success)
         agreement = {"games": len(common), "judges": used, "icc": icc_2_1(outcomes), "kappa": kappa,
                      "kappa_name": "Cohen's kappa" if len(used) == 2 else "Fleiss' kappa"}
-    return {"accuracy": rows, "agreement": agreement}
+    return {"accuracy": rows, "agreement": agreement, "engine_disagreements": engine_disagreements,
+            "llm_disagreements": llm_disagreements}

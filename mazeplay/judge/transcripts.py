@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from mazeplay.engine import Maze, maze_from_rows
+from mazeplay.engine import Maze, distances_from, maze_from_rows
 
 
 def read_transcript(data: object) -> tuple[Maze, list[tuple[str, str]], str]:
@@ -18,6 +18,8 @@ def read_transcript(data: object) -> tuple[Maze, list[tuple[str, str]], str]:
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise ValueError("'maze' must be a list of row strings using @ * . #")
     maze = maze_from_rows(rows)
+    if distances_from(maze.passable(), maze.start)[maze.goal] < 0:
+        raise ValueError("the maze has no path from @ to *: an unsolvable maze cannot be graded")
     if first not in ("a", "b"):
         raise ValueError("'first' must be \"a\" or \"b\"")
     if not isinstance(messages, list):

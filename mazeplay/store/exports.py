@@ -98,7 +98,9 @@ on one path from `@` to `*`.
 `weighted_outcome` = (a − b) / a, a = shortest start→goal distance, b = distance from the last valid
 position of the agreed route; `success` = the route validly reached the goal. The route is replayed under
 every coordinate scheme and the most favourable reading is kept (`scheme`). Live-mode games are graded by
-the engine's executed moves; others by the rule grader or an LLM grader (`judge`).
+the engine's executed moves; others by the rule grader or an LLM grader (`judge`). `ambiguous` is true
+when the grader could not tell what the pair agreed (for example, the partners split up and each moved
+on its own); `reasons` says why, in plain words. Leave such games out, or report them apart.
 
 ## People and consent
 Human seats are recorded only under a pseudonym (`player`, default "anonymous"); no other personal data

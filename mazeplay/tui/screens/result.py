@@ -44,7 +44,9 @@ class ResultScreen(Screen):
             yield Static(Text(f"Game {self.outcome.game_id}: {ENDINGS.get(state.ending or '', state.ending)} after "
                               f"{len(state.turns)} turns. Graded by {grade.judge}; coordinates read as {grade.scheme}."))
             if grade.ambiguous:
-                yield Static(Text("Ambiguous: " + "; ".join(grade.reasons)), classes="warning")
+                yield Static(Text("The grader could not be sure of this result: " + "; ".join(grade.reasons)
+                                  + ". Reports can leave such games out (mazeplay report --exclude-ambiguous)."),
+                             classes="warning")
             yield MazeBoards([("The whole maze, with the graded route", setup.maze.rows(), None, grade.route),
                               ("Seat a saw", setup.views["a"].rows(), None, []),
                               ("Seat b saw", setup.views["b"].rows(), None, [])], id="mazes")
