@@ -355,7 +355,7 @@ def split_clauses(line: str) -> list[str]:
 
 
 # Inline patterns, compiled once.
-_P1 = re.compile(r"\s*(?:then|and|again|twice|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", re.IGNORECASE)
+_P1 = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", re.IGNORECASE)
 _P2 = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
 _P3 = re.compile(r"no+", 0)
 _P4 = re.compile(r"yes+|okk+|agre+d?", 0)
@@ -542,7 +542,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = (
 )),
     (re.compile(r"\bright\b", re.IGNORECASE), re.compile(
     r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you)\s+(?:\w+\s+)?right\b"
-    r"|\bright\s*(?=\?\s*$)|,\s*right\b\s*(?=[?.!]|$)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b"
+    r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
     r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b",
     re.IGNORECASE,
 )),
@@ -861,7 +861,9 @@ def read_message(text: str) -> MessageReading:
     clauses: list[Clause] = []
     acti = False
     previous_cells: list[Item] = []
-    for line, section in clean_lines(_QUOTED.sub(" ", text)):
+    for line, section in clean_lines(text):
+        if '"' in line or "\u201c" in line or "\u00ab" in line:
+            line = _QUOTED.sub(" ", line)  # quoted words are mentioned, not used (after JSON was read)
         for part in split_clauses(line):
             clause = read_clause(part, section, previous_cells[-1] if previous_cells else None)
             clauses.append(clause)

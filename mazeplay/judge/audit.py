@@ -109,7 +109,7 @@ def audit_store(store) -> dict:
         if pairs:
             rows.append(accuracy(judge, pairs).to_dict())
     rule_judges = [j for j in judges if j.startswith("rule")]
-    llm_judges = [j for j in judges if j.startswith("llm:")]
+    llm_judges = [j for j in judges if j.startswith("llm")]
     engine_disagreements = [row for j in rule_judges for row in disagreements(graded, j, "engine")]
     llm_disagreements = [row for j in rule_judges for llm in llm_judges for row in disagreements(graded, j, llm)]
     common = [g for g in graded.values() if sum(j in g for j in judges) >= 2]

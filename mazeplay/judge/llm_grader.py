@@ -1,5 +1,9 @@
 """The paper-faithful LLM grader: a model reads the raw transcript and returns the route structure.
 
+Its prompt states the same clause rules the rule grader applies (what is a proposal, an acceptance, a
+restatement; when ACTI! is said), and its route goes through the same all-scheme replay, so where the
+two disagree the audit points at a reading, not at two different rulebooks.
+
 The transcript is passed as a JSON array inside tags, so a message cannot close the fence or pose as
 the grader's instructions; the output is validated, retried when it does not parse, and every raw
 output is kept. The model call goes through the LLM seat's client (the one place litellm lives).
@@ -13,7 +17,7 @@ from typing import Any
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.resources import asset
 
-GRADER_VERSION = "v1"
+GRADER_VERSION = "v2"  # v2: the rule grader's clause rules, stated in the prompt
 DEFAULT_MODEL = "openai/gpt-4.1"
 _ORIENTATIONS = {"top_left", "bottom_left", "top_right", "bottom_right"}
 _SYMBOLS = {"number_number", "letter_letter", "letter_number", "number_letter", "directions"}
@@ -83,7 +87,7 @@ async def llm_extract(
     from mazeplay.seats.llm import LLMSeat
 
     client = LLMSeat(model=model, api_base=api_base, api_key=api_key, timeout=timeout, temperature=0.0)
-    extraction = Extraction(judge=f"llm:{model}")
+    extraction = Extraction(judge=f"llm-{GRADER_VERSION}:{model}")
     prompt = grader_messages(messages, first)
     problem = "no attempt made"
     for _ in range(attempts):
