@@ -691,7 +691,7 @@ def _interjections(clause: str) -> tuple[list[str], str]:
             break
         if word in ("so", "well", "actually", "oh", "ah", "hmm", "hm") and not match.group(0).rstrip().endswith((",", ".", "!", "…", "—", "-")) and tail and tail[0].isalpha():
             break
-        if word in ("no", "noo") and _P2.match(tail):
+        if word in ("no", "noo") and not re.match(r"no+\s*[,.!:;…—–-]", match.group(0), re.I) and _P2.match(tail):
             break
         words.append(re.sub(r"\s+", " ", word))
         rest = tail

@@ -194,3 +194,22 @@ def test_a_run_starts_one_local_model_server_for_all_its_games(db_path, monkeypa
     kinds = db.execute("select json_extract(seat_a, '$.kind'), json_extract(seat_b, '$.kind') from games").fetchall()
     assert sum(kinds.count(pair) for pair in [("local", "local"), ("local", "bot"), ("bot", "local")]) == 6
     assert db.execute("select count(*) from turns where text like 'I see my half%'").fetchone()[0] > 0
+
+
+def test_report_counts_ambiguous_games_apart_and_can_leave_them_out():
+    def game(i, outcome, ambiguous):
+        grade = {"success": outcome == 1.0, "weighted_outcome": outcome, "ambiguous": ambiguous,
+                 "reasons": ["the partners split up"] if ambiguous else [], "diagnostics": {"tokens_total": 10}}
+        return {"id": i, "condition": "pair", "kind": "pair", "status": "finished", "grade": grade, "ending": "acti",
+                "maze_source": f"m{i}", "maze": f"m{i}", "seat_a": {"name": "bot"}, "seat_b": {"name": "bot"}, "first": "a",
+                "relay": None}
+
+    games = [game(1, 1.0, False), game(2, 0.0, True), game(3, 1.0, False)]
+    report = build_report(games)
+    assert report["ambiguous"] == 1 and report["conditions"]["pair"]["ambiguous"] == 1
+    assert report["conditions"]["pair"]["n"] == 3 and abs(report["conditions"]["pair"]["weighted_outcome"] - 2 / 3) < 1e-9
+    assert "1 of them ambiguous" in render_markdown(report, "r")
+    kept = build_report(games, exclude_ambiguous=True)
+    assert kept["conditions"]["pair"]["n"] == 2 and kept["conditions"]["pair"]["weighted_outcome"] == 1.0
+    assert kept["conditions"]["pair"]["ambiguous"] == 1
+    assert "left out of the scores" in render_markdown(kept, "r")

@@ -144,6 +144,30 @@ def test_grade_regrade_and_audit(tmp_path, db_path):
     assert grades == 6  # engine + rule per game at the end, and one more rule grade each: all kept
     audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
     assert audit["accuracy"][0]["judge"] == "rule-2" and audit["accuracy"][0]["games"] == 2
+    assert audit["engine_disagreements"] == []
+
+
+def test_regrade_keeps_earlier_grader_versions_and_audit_compares_them_game_by_game(db_path):
+    from mazeplay.store import GameStore, open_db
+
+    for seed in (3, 4):
+        assert mazeplay("run", "--a", "bot", "--b", "bot:random", "--seed", seed, "--mode", "live", "--db", db_path).returncode == 0
+    store = GameStore(open_db(db_path))
+    engine = store.latest_grade(1, "engine")
+    wrong = {**engine, "judge": "rule-1", "success": not engine["success"], "weighted_outcome": engine["weighted_outcome"] - 0.5,
+             "route": engine["route"][:1], "ambiguous": False, "reasons": []}
+    store.save_grade(1, "rule-1", wrong)  # an earlier version that read game 1 differently
+    store.save_grade(2, "rule-1", {**store.latest_grade(2, "engine"), "judge": "rule-1"})
+    assert mazeplay("regrade", "--all", "--judge", "rule", "--db", db_path).returncode == 0
+    judges = [row[0] for row in sqlite3.connect(db_path).execute("select judge from grades where game_id = 1 order by id")]
+    assert judges == ["engine", "rule-2", "rule-1", "rule-2"]  # nothing is overwritten
+
+    audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
+    assert {row["judge"] for row in audit["accuracy"]} == {"rule-1", "rule-2"}
+    assert [(row["game_id"], row["judge"], row["reference"]) for row in audit["engine_disagreements"]] == [(1, "rule-1", "engine")]
+    assert audit["engine_disagreements"][0]["routes_part_at_move"] == 1
+    text = mazeplay("audit", "--db", db_path).stdout
+    assert "live games where a rule grader and the engine disagree: 1" in text and "game 1: engine" in text
 
 
 @pytest.mark.parametrize(
@@ -153,6 +177,7 @@ def test_grade_regrade_and_audit(tmp_path, db_path):
         ('{"maze": ["@.", ".*"], "messages": [{"seat": "c", "text": "hi"}]}', "message 1 needs"),
         ('{"maze": ["@.", "..*"], "messages": []}', "must be square"),
         ('{"maze": ["@.", ".*"], "messages": [], "first": "z"}', "'first' must be"),
+        ('{"maze": ["@#", "#*"], "messages": []}', "no path from @ to *"),
     ],
 )
 def test_grade_rejects_bad_transcripts_in_one_line(tmp_path, content, message):
