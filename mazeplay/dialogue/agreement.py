@@ -145,7 +145,7 @@ class AgreementState:
             if clause.alternatives:
                 continue
             labels = [i.label for i in clause.items]
-            if not clause.sequenced and any(labels == [i.label for i in prior] for prior in seen_items):
+            if not clause.sequenced and not clause.listed and any(labels == [i.label for i in prior] for prior in seen_items):
                 continue  # the same decision said twice in one message
             seen_items.append(clause.items)
             here = steps[-1].cell if steps else origin

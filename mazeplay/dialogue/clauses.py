@@ -50,6 +50,7 @@ class Clause:
     blocked: list[Item] = field(default_factory=list)  # cells/directions this clause says are walls
     echo: bool = False  # restates an accepted move ("OK, down it is", "Agreed. Moving down.")
     retracts: bool = False  # takes back what the message said before ("wait, no", "scratch that")
+    listed: bool = False  # an item of a bulleted or numbered list: repeats are steps, not restatements
 
 
 @dataclass
@@ -411,6 +412,12 @@ _AGREE_PHRASE = _WordGated(re.compile(
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
 _UPPER_AGREE = re.compile(r"\bAGREED?\b")
+_AGREE_WITH_STATEMENT = re.compile(
+    r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
+    r"point|summary|description|reading|logic|view|convention|coordinates?|notation)|that\b|(?:completely|entirely)\b)",
+    re.IGNORECASE,
+)
+_LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
@@ -693,6 +700,8 @@ def _interjections(clause: str) -> tuple[list[str], str]:
             break
         if word in ("no", "noo") and not re.match(r"no+\s*[,.!:;…—–-]", match.group(0), re.I) and _P2.match(tail):
             break
+        if word in ("agree", "agreed", "i agree") and _AGREE_WITH_STATEMENT.match("agree " + tail.lstrip(" ,")):
+            break  # "I agree with your analysis": agreeing with a statement, read with the rest
         words.append(re.sub(r"\s+", " ", word))
         rest = tail
         if not rest:
@@ -736,7 +745,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
             return stance
         if _P9.search(before):
             return stance
-        stance = "agree"
+        stance = "weak_agree" if _AGREE_WITH_STATEMENT.search(body[agree.start():]) else "agree"
     if _REFUSE_PHRASE.search(body):
         stance = "refuse"
     return stance
@@ -757,7 +766,8 @@ def _is_bare(text: str, items: list[Item]) -> bool:
 @lru_cache(maxsize=8192)
 def read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
     """One clause's act, stance and moves."""
-    stripped = _BULLET.sub("", text) if text.lstrip()[:1] in _BULLET_STARTS else text
+    listed = text.lstrip()[:1] in _BULLET_STARTS and _BULLET.match(text) is not None
+    stripped = _BULLET.sub("", text) if listed else text
     if "*" in stripped or "_" in stripped or "~" in stripped:
         stripped = _EMPHASIS.sub("", stripped)
     stripped = stripped.strip()
@@ -765,7 +775,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         stripped = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", stripped))
     question = stripped.rstrip(" )*_").endswith("?")
     words, rest = _interjections(stripped)
-    clause = Clause(text=text, act="chat")
+    clause = Clause(text=text, act="chat", listed=listed)
     lower = stripped.lower()
     if _GRADER_HINT.search(lower) and _GRADER.search(stripped):
         clause.act = "meta"
@@ -778,6 +788,8 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.retracts = clause.stance == "refuse" and (
         any(w in _REFUSE_WORDS or _P10.fullmatch(w) for w in words)
         or bool(_P11.search(rest)))
+    if not items and _LETS_GO.match(rest):
+        clause.stance = "agree"  # "Let's go!": on board
     if not items and rest.strip() in ("", "✔") and "✔" in stripped:
         clause.stance = "agree"
     if not items and _P12.search(rest) and not _NEGATION.search(rest):
