@@ -355,30 +355,28 @@ def split_clauses(line: str) -> list[str]:
     return out
 
 
-# Inline patterns, compiled once.
-_P1 = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", re.IGNORECASE)
-_P2 = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
-_P3 = re.compile(r"no+", 0)
-_P4 = re.compile(r"yes+|okk+|agre+d?", 0)
-_P5 = re.compile(r"\s*(?:if|when|unless|in case)\b", re.IGNORECASE)
-_P6 = re.compile(r"\b(please say so|let me know|tell me)\b", re.IGNORECASE)
-_P7 = re.compile(r"\w", 0)
-_P8 = re.compile(r"\bno\s*$", re.IGNORECASE)
-_P9 = re.compile(r"\b(if|whether|once|when|until)\b", re.IGNORECASE)
-_P10 = re.compile(r"no+", 0)
-_P11 = re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE)
-_P12 = re.compile(r"✔", 0)
-_P13 = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
-_P14 = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", re.IGNORECASE)
-_P15 = re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE)
-_P16 = re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE)
-_P17 = re.compile(r"\s*(?:if|would|could|might)\b", re.IGNORECASE)
-_P18 = re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE)
-_P19 = re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE)
-_P20 = re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE)
-_P21 = re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE)
-_P22 = re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE)
-_P23 = re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE)
+# Small patterns used in the classifier below, compiled once.
+_RIGHT_AS_MOVE_AFTER = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", re.IGNORECASE)
+_NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
+_NO_WORD = re.compile(r"no+", 0)
+_YES_WORD = re.compile(r"yes+|okk+|agre+d?", 0)
+_CONDITIONAL_START = re.compile(r"\s*(?:if|when|unless|in case)\b", re.IGNORECASE)
+_ASKING_BACK = re.compile(r"\b(please say so|let me know|tell me)\b", re.IGNORECASE)
+_ANY_WORD_CHAR = re.compile(r"\w", 0)
+_TRAILING_NO = re.compile(r"\bno\s*$", re.IGNORECASE)
+_SUBORDINATE_BEFORE_AGREE = re.compile(r"\b(if|whether|once|when|until)\b", re.IGNORECASE)
+_RETRACTION = re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE)
+_CHECK_MARK = re.compile(r"✔", 0)
+_PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
+_INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", re.IGNORECASE)
+_PROPOSAL_OVER_RECAP = re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE)
+_LETS_MOVE = re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE)
+_HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might)\b", re.IGNORECASE)
+_GO_VERB = re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE)
+_CANNOT_GO = re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE)
+_HORTATIVE = re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE)
+_NEGATED_WALL = re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE)
+_WALL_LIST = re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE)
 
 
 # -- classifying ---------------------------------------------------------------------------------
@@ -522,42 +520,38 @@ _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?").
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?"), in
 # families searched only when their key word is present.
-_NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = (
-    (re.compile(r"\b(?:up|down)\b", re.IGNORECASE), re.compile(
-    r"\b(?:set|split|sum|sums|summed|line|lined|match|matched|mix|mixed|pick|look|fill|give|speed|wrap|end|ended|show|"
-    r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\())|make|made|catch|keep|hold|open|break|"
-    r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
-    r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
-    r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b",
-    re.IGNORECASE,
-)),
-    (re.compile(r"\b(?:top|bottom|upper|lower|middle|cent(?:er|re))\b", re.IGNORECASE), re.compile(
-    r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:left|right)\b",
-    re.IGNORECASE,
-)),
-    (re.compile(r"\b(?:left|right|top|bottom|upper|lower)", re.IGNORECASE), re.compile(
-    r"\b(?:left|right|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)",
-    re.IGNORECASE,
-)),
-    (re.compile(r"\b(?:left|right)\b", re.IGNORECASE), re.compile(
-    r"\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d))",
-    re.IGNORECASE,
-)),
-    (re.compile(r"\b(?:of|from)\b", re.IGNORECASE), re.compile(
-    r"\b(?:left|right|up|down|above|below)\s+(?:of|from)\s+(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start)",
-    re.IGNORECASE,
-)),
-    (re.compile(r"\bright\b", re.IGNORECASE), re.compile(
-    r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you)\s+(?:\w+\s+)?right\b"
-    r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
-    r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b",
-    re.IGNORECASE,
-)),
-    (re.compile(r"\bleft\b", re.IGNORECASE), re.compile(
-    r"\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves?|steps?|turns?|cells?|options?|ones?|\d+)\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
-    r"|\bleft\s+(?:over|behind|off|alone|out|open|unexplored|to (?:explore|check|do|go)|in the|for)\b",
-    re.IGNORECASE,
-)),
+_NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
+    (re.compile(key, re.IGNORECASE), re.compile(pattern, re.IGNORECASE))
+    for key, pattern in (
+        # phrasal verbs: set up, split up, break down, up to you
+        (r"\b(?:up|down)\b",
+         r"\b(?:set|split|sum|sums|summed|line|lined|match|matched|mix|mixed|pick|look|fill|give|speed|wrap|end|ended|show|"
+         r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\())|make|made|catch|keep|hold|open|break|"
+         r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
+         r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
+         r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
+        # corners: top-left, bottom right
+        (r"\b(?:top|bottom|upper|lower|middle|cent(?:er|re))\b",
+         r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:left|right)\b"),
+        # parts of the map: the left column, the bottom row, top side
+        (r"\b(?:left|right|top|bottom|upper|lower)",
+         r"\b(?:left|right|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)"),
+        # places: on the left, to the right
+        (r"\b(?:left|right)\b",
+         r"\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d))"),
+        # relative places: left of (2,3), up from the goal
+        (r"\b(?:of|from)\b",
+         r"\b(?:left|right|up|down|above|below)\s+(?:of|from)\s+(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start)"),
+        # right as in correct: you're right, …, right?, right now
+        (r"\bright\b",
+         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you)\s+(?:\w+\s+)?right\b"
+         r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
+         r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
+        # left as in leave: nothing left, left over
+        (r"\bleft\b",
+         r"\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves?|steps?|turns?|cells?|options?|ones?|\d+)\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
+         r"|\bleft\s+(?:over|behind|off|alone|out|open|unexplored|to (?:explore|check|do|go)|in the|for)\b"),
+    )
 )
 
 
@@ -694,11 +688,11 @@ def _interjections(clause: str) -> tuple[list[str], str]:
         tail = rest[match.end():]
         word = match.group("word").lower()
         # "right" followed by a move-ish word is a direction ("right, then down"), not an interjection.
-        if word in ("right",) and (not tail.strip() or _P1.match(tail)):
+        if word in ("right",) and (not tail.strip() or _RIGHT_AS_MOVE_AFTER.match(tail)):
             break
         if word in ("so", "well", "actually", "oh", "ah", "hmm", "hm") and not match.group(0).rstrip().endswith((",", ".", "!", "…", "—", "-")) and tail and tail[0].isalpha():
             break
-        if word in ("no", "noo") and not re.match(r"no+\s*[,.!:;…—–-]", match.group(0), re.I) and _P2.match(tail):
+        if word in ("no", "noo") and not re.match(r"no+\s*[,.!:;…—–-]", match.group(0), re.I) and _NO_AS_DETERMINER_AFTER.match(tail):
             break
         if word in ("agree", "agreed", "i agree") and _AGREE_WITH_STATEMENT.match("agree " + tail.lstrip(" ,")):
             break  # "I agree with your analysis": agreeing with a statement, read with the rest
@@ -713,9 +707,9 @@ def _stance_of_words(words: list[str]) -> Stance | None:
     stance: Stance | None = None
     for word in words:
         w = word.rstrip("!").replace("'", "")
-        if w in _REFUSE_WORDS or _P3.fullmatch(w):
+        if w in _REFUSE_WORDS or _NO_WORD.fullmatch(w):
             stance = "refuse"
-        elif w in _STRONG_AGREE_WORDS or _P4.fullmatch(w):
+        elif w in _STRONG_AGREE_WORDS or _YES_WORD.fullmatch(w):
             stance = "agree"
         elif w in _WEAK_AGREE_WORDS or w.startswith(("youre", "you're", "good ")):
             stance = stance or "weak_agree"
@@ -724,9 +718,9 @@ def _stance_of_words(words: list[str]) -> Stance | None:
 
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
     """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
-    if _P5.match(rest) or _P6.search(rest):
+    if _CONDITIONAL_START.match(rest) or _ASKING_BACK.search(rest):
         return _stance_of_words(words)  # "If it is a wall, please say so": asking, not refusing
-    if question and words and not _P7.search(rest):
+    if question and words and not _ANY_WORD_CHAR.search(rest):
         return None  # "Agree?", "OK?": asking, not agreeing
     stance = _stance_of_words(words)
     body = rest
@@ -739,11 +733,11 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
     if agree:
         before = body[:agree.start()]
-        if _NEGATION.search(before[-40:]) or _P8.search(before):
+        if _NEGATION.search(before[-40:]) or _TRAILING_NO.search(before):
             return "refuse"
         if question and not words:
             return stance
-        if _P9.search(before):
+        if _SUBORDINATE_BEFORE_AGREE.search(before):
             return stance
         stance = "weak_agree" if _AGREE_WITH_STATEMENT.search(body[agree.start():]) else "agree"
     if _REFUSE_PHRASE.search(body):
@@ -786,13 +780,13 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     items = move_items(rest)
     clause.stance = _clause_stance(stripped, words, rest, question)
     clause.retracts = clause.stance == "refuse" and (
-        any(w in _REFUSE_WORDS or _P10.fullmatch(w) for w in words)
-        or bool(_P11.search(rest)))
+        any(w in _REFUSE_WORDS or _NO_WORD.fullmatch(w) for w in words)
+        or bool(_RETRACTION.search(rest)))
     if not items and _LETS_GO.match(rest):
         clause.stance = "agree"  # "Let's go!": on board
     if not items and rest.strip() in ("", "✔") and "✔" in stripped:
         clause.stance = "agree"
-    if not items and _P12.search(rest) and not _NEGATION.search(rest):
+    if not items and _CHECK_MARK.search(rest) and not _NEGATION.search(rest):
         clause.stance = clause.stance or "agree"
     if "✘" in stripped and not items:
         clause.stance = "refuse"
@@ -803,10 +797,10 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
             clause.act = "claim" if _CLAIM.search(rest) else "chat"
             return clause
     clause.items = items
-    clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _P13.search(section))
+    clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.echo = bool(words and clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
-    section_inform = bool(section and _P14.search(section))
+    section_inform = bool(section and _INFORM_SECTION.search(section))
     bare = _is_bare(rest, items)
     blockers = _blocked_items(rest, items)
     if blockers:
@@ -818,7 +812,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _CLAIM.search(rest) and not clause.strong:
         clause.act = "claim"
         return clause
-    if _RECAP.search(rest) and not _P15.search(rest):
+    if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest):
         clause.act = "recap"
         return clause
     if _SOLO.search(rest) and not _SOLO_EXCEPT.search(rest) and not question:
@@ -829,16 +823,16 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     hypothetical = bool(_HYPOTHETICAL.search(rest))
     informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
-    if _CONVENTION.search(rest) and not _P16.search(rest):
+    if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
-    if clause.strong and not (hypothetical and _P17.match(rest)):
+    if clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest)):
         clause.act = "propose"
     elif bare and not informing and not hypothetical:
         clause.act = "propose"
     elif _MOVE_VERB.search(rest) and not hypothetical and not informing:
         clause.act = "propose"
-    elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _P18.search(rest):
+    elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
         clause.act = "propose"
     else:
         clause.act = "inform"
@@ -850,19 +844,19 @@ _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s
 
 def _blocked_items(text: str, items: list[Item]) -> list[Item]:
     """Cells or directions a clause says are walls ("(2,3) is a wall", "down is blocked", "can't go left")."""
-    if not _BLOCK_WORDS.search(text) and not _P19.search(text):
+    if not _BLOCK_WORDS.search(text) and not _CANNOT_GO.search(text):
         return []
-    if _P20.search(text):
+    if _HORTATIVE.search(text):
         return []
     blocked: list[Item] = []
     for segment in re.split(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+", text):
-        if not (_BLOCK_WORDS.search(segment) or _P21.search(segment)):
+        if not (_BLOCK_WORDS.search(segment) or _CANNOT_GO.search(segment)):
             continue
-        if _P22.search(segment):
+        if _NEGATED_WALL.search(segment):
             continue
         labels = {m.raw for m in find_mentions(_mask_not_moves(segment))}
         blocked.extend(i for i in items if i.kind in ("cell", "direction") and i.label in labels or (i.kind == "goal" and _GOAL.search(segment)))
-    if not blocked and _P23.search(text):
+    if not blocked and _WALL_LIST.search(text):
         blocked = [i for i in items if i.kind == "cell"]
     return blocked
 
