@@ -11,6 +11,7 @@ partner messages pass without a word about it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -139,6 +140,7 @@ class AgreementState:
         return [s for k, s in enumerate(steps) if k == 0 or s.cell != steps[k - 1].cell]
 
     def _proposal_from(self, clauses: list[Clause], origin: Cell) -> list[Step]:
+        """The steps a message proposes, resolved from `origin`, restated parts of the path left out."""
         steps: list[Step] = []
         seen_items: list[list[Item]] = []
         for clause in clauses:
@@ -149,6 +151,9 @@ class AgreementState:
                 continue  # the same decision said twice in one message
             seen_items.append(clause.items)
             here = steps[-1].cell if steps else origin
+            if not steps and self._anchored(clause):
+                steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
+                continue
             resolved = self._resolve(clause.items, here)
             if self.cell_of is not None and resolved and not steps:
                 resolved = self._trim(resolved, clause.items)
@@ -156,6 +161,23 @@ class AgreementState:
                     continue  # a far cell in a bare remark is description, not a move
             steps.extend(resolved)
         return steps
+
+    def _anchored(self, clause: Clause) -> bool:
+        """A route of directions told from the start ("from the start: down, down, right…"), or one that
+        begins with every move agreed so far: it restates the path walked, then goes on."""
+        if not clause.items or any(i.kind not in ("direction", "run") for i in clause.items) or len(self.trail) < 2:
+            return False
+        if _FROM_START.search(clause.text):
+            return True
+        history = [m.step.direction for m in self.agreed]
+        moves = [i.direction for i in clause.items]
+        return len(history) >= 2 and len(moves) >= len(history) and moves[: len(history)] == history
+
+    def _beyond_trail(self, steps: list[Step]) -> list[Step]:
+        k = 0
+        while k < len(steps) and k + 1 < len(self.trail) and steps[k].cell == self.trail[k + 1]:
+            k += 1
+        return steps[k:]
 
     # -- folding -------------------------------------------------------------------------------
     def feed(self, seat: str, text: str, reading: MessageReading | None = None) -> Decision:
@@ -168,16 +190,12 @@ class AgreementState:
         pending = self.pending
         own = self._proposal_from(proposals, self.here) if proposals else []
         if pending is not None and pending.seat != seat:
-            accepted, rest = self._reply(pending, reading, proposals, own)
-            if accepted:
-                decision.agreed = self._accept(pending, turn)
-                if rest is not proposals or rest:
-                    own = self._proposal_from(rest, self.here) if rest else []
-                proposals = rest
+            count = self._reply(pending, reading, proposals, own)
+            if count:
+                decision.agreed = self._accept(pending, turn, count)
+                own = self._after_acceptance(reading, proposals, own, decision.agreed)
             elif self.pending is None:
                 decision.refused = True
-        if not own and decision.agreed and proposals and any(c.sequenced for c in proposals):
-            own = self._resolve([i for c in proposals for i in c.items], self.here)
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
@@ -192,8 +210,8 @@ class AgreementState:
                 decision.proposal = self.pending
         return decision
 
-    def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> tuple[bool, list[Clause]]:
-        """Did this message accept the partner's pending proposal? Returns (accepted, new proposal clauses)."""
+    def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> int:
+        """How many steps of the partner's pending proposal this message accepts (0: none)."""
         stance = reading.stance
         blocked = self._blocks(pending, reading) if reading.blocked else False
         restates = bool(own) and _starts_with(own, pending.steps)
@@ -204,25 +222,65 @@ class AgreementState:
         )
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
-            return False, proposals
+            return 0
+        partial = self._partial(pending, reading, own)
+        if partial:
+            return partial  # "down, down is fine by me — not the second half"
         if stance in ("refuse",) or blocked:
             self._drop(pending)
-            return False, proposals
+            return 0
         if stance == "agree" or (stance == "weak_agree" and (not own or restates or continues)):
-            return True, self._after_restatement(proposals, pending)
-        if restates:
-            return True, self._after_restatement(proposals, pending)
-        if continues:
-            return True, proposals
+            return len(pending.steps)
+        if restates or continues or self._goes_along(pending, reading):
+            return len(pending.steps)
         if stance == "doubt":
-            return False, proposals
+            return 0
         if own:
             self._drop(pending)  # a counter-proposal
-            return False, proposals
+            return 0
         pending.silent_replies += 1
         if pending.silent_replies >= 2:
             self._drop(pending)
-        return False, proposals
+        return 0
+
+    def _goes_along(self, pending: Proposal, reading: MessageReading) -> bool:
+        """The reply says the pair now stands where the proposal leads ("We're on the goal at (3,3). ACTI!")."""
+        target = pending.steps[-1].cell
+        for clause in reading.clauses:
+            if clause.act not in ("claim", "recap") or not clause.items:
+                continue
+            for item in clause.items:
+                if item.kind == "goal" and target == self.goal:
+                    return True
+                if item.kind == "cell" and item.mention is not None and self.cell_of is not None and self.cell_of(item.mention) == target:
+                    return True
+        return False
+
+    def _partial(self, pending: Proposal, reading: MessageReading, own: list[Step]) -> int:
+        """Accepting only the first part of a plan: the reply restates a strict prefix of it, agrees,
+        and objects to or doubts the rest."""
+        if len(pending.steps) < 2 or not own or reading.stance is None:
+            return 0
+        if not any(c.stance in ("agree", "weak_agree") for c in reading.clauses):
+            return 0
+        if not any(_REST.search(c.text) for c in reading.clauses):
+            return 0
+        k = 0
+        while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:
+            k += 1
+        return k if 0 < k < len(pending.steps) else 0
+
+    def _after_acceptance(self, reading: MessageReading, proposals: list[Clause], own: list[Step],
+                          accepted: list[AgreedMove]) -> list[Step]:
+        """What the message proposes once its acceptance is applied: a restatement of the accepted
+        steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
+        cells = [m.step.cell for m in accepted]
+        first = proposals[0] if proposals else None
+        if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and not _new_marker(first):
+            labelled_echo = first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
+            if labelled_echo or reading.stance not in ("agree", "weak_agree"):
+                return own[len(cells):]
+        return self._proposal_from(proposals, self.here) if proposals else []
 
     def _blocks(self, pending: Proposal, reading: MessageReading) -> bool:
         """The reply says the proposed cell (or direction) is a wall."""
@@ -237,27 +295,9 @@ class AgreementState:
                 return True
         return False
 
-    def _after_restatement(self, proposals: list[Clause], pending: Proposal) -> list[Clause]:
-        """Set aside a restatement of the accepted move ("OK, down it is") unless it is marked as new."""
-        if not proposals:
-            return proposals
-        first = proposals[0]
-        labels = [i.label for i in first.items]
-        pending_labels = [s.label for s in pending.steps]
-        if not first.echo or _new_marker(first):
-            return proposals
-        if labels[: len(pending_labels)] == pending_labels:
-            remaining = first.items[len(pending_labels):]
-            if remaining:
-                return [Clause(first.text, first.act, first.stance, list(remaining), first.strong, first.sequenced), *proposals[1:]]
-            return list(proposals[1:])
-        if all(i.kind == "direction" for i in first.items) and labels == pending_labels[: len(labels)]:
-            return list(proposals[1:])
-        return proposals
-
-    def _accept(self, pending: Proposal, turn: int) -> list[AgreedMove]:
+    def _accept(self, pending: Proposal, turn: int, count: int) -> list[AgreedMove]:
         moves = []
-        for s in pending.steps:
+        for s in pending.steps[:count]:
             move = AgreedMove(pending.turn, turn, s)
             moves.append(move)
             self.agreed.append(move)
@@ -265,6 +305,8 @@ class AgreementState:
             self.trail.append(s.cell)
             if s.direction:
                 self.last_direction = s.direction
+        if count < len(pending.steps):
+            self.considered.append(Proposal(pending.seat, pending.turn, pending.steps[count:], dropped=True))
         self.pending = None
         return moves
 
@@ -298,6 +340,13 @@ def _starts_with(own: list[Step], pending: list[Step]) -> bool:
 
 
 def _new_marker(clause: Clause) -> bool:
-    import re
+    """Marked as a further move: "down again", "one more", "Then let's go down"."""
+    return bool(_NEW.search(clause.text) or _LEADING_SEQUENCE.match(clause.text))
 
-    return bool(re.search(r"\b(again|another|once more|one more|more)\b", clause.text, re.IGNORECASE))
+
+_LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
+_NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
+_FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
+                         r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)
+_REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones?|four|three|two|part)|can'?t verify|cannot verify|"
+                   r"not sure about|beyond that|only the first|just the first)\b", re.IGNORECASE)

@@ -221,6 +221,8 @@ def _json_clauses(data: object) -> list[str]:
             out.append("Agreed." if value else "I do not agree.")
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(value.strip().rstrip(".") + ".")
+        elif norm in _JSON_MOVE_KEYS and isinstance(value, dict) and _json_cell(value) is None:
+            out.extend(_json_clauses(value))  # {"proposal": {"moves": [...]}}
         elif norm in _JSON_MOVE_KEYS and value not in (None, "", []):
             if isinstance(value, list) and value and not all(isinstance(v, int) for v in value):
                 cells = [c for c in (_json_cell(v) for v in value) if c]
@@ -269,6 +271,10 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
     to a grader are dropped, JSON and move tables become plain clauses."""
     text = _CONTROL.sub(" ", _ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
     text = text.replace("\u2018", "'").replace("\u2019", "'").replace("\u00d7", "x")
+    if not text.isascii():
+        text = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", text))
+    if ">" in text or not text.isascii():
+        text = _ARROWS.sub(" -> ", text)
     out: list[tuple[str, str | None]] = []
     section: str | None = None
     lines = text.split("\n")
@@ -313,15 +319,23 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 # -- splitting -----------------------------------------------------------------------------------
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
-_PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+")
-_BREAK_ALONE = frozenset("but however because since which though although unless otherwise so".split())
+_PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)")
+_BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=and (?:we'?re|we are|we'?ll be|we will be|that'?s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so that|so we|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\(([^()]*)\)")
+_IF_OPEN = re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE)
+_HEDGE = re.compile(
+    r",?\s*\b(?:if i'?m (?:reading|seeing|understanding|counting|getting) (?:this|it|that|things|your \w+|the \w+|you)? ?(?:right|correctly)|"
+    r"if i understand (?:you )?(?:correctly|right)|if i'?m not mistaken|unless i'?m mistaken|as far as i can tell|i think maybe|"
+    r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
+    re.IGNORECASE,
+)
+_IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")
 _HAS_WORD = re.compile(r"\w|\?|✔|✘")
 _CELLISH = re.compile(r"^\s*(?:row\s*\d+\s*,?\s*col(?:umn)?\s*\d+|col(?:umn)?\s*\d+\s*,?\s*row\s*\d+|x\s*=?\s*\d+\s*,\s*y\s*=?\s*\d+|[\w\s,;=-]{1,9})\s*$", re.IGNORECASE)
@@ -343,6 +357,9 @@ def _split_asides(line: str) -> list[str]:
 
 def split_clauses(line: str) -> list[str]:
     out = []
+    condition = _IF_THEN_PLAN.match(line)
+    if condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
+        return [condition.group(1), *split_clauses(condition.group(2))]
     head, colon, tail = line.partition(": ")
     if colon and tail.strip() and _CONVENTION.search(head):
         return [head, *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
@@ -389,6 +406,7 @@ _INTERJECTION = re.compile(
     r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])[\s,.!:;…—–-]*",
     re.IGNORECASE,
 )
+_PUNCTUATED = re.compile(r"[,.!:;…—–-]")
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
 _STRONG_AGREE_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
                        "i agree", "deal", "correct", "exactly", "absolutely", "definitely", "confirmed", "fine", "bet",
@@ -462,7 +480,8 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is)|(?:current|our) (?:position|location|cell|spot)|we'?re here|you are here|we are here)\b",
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:current|our) (?:position|location|cell|spot)|"
+    r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)",
     re.IGNORECASE,
 ), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you', '')
 _INFORM = _WordGated(re.compile(
@@ -474,18 +493,19 @@ _INFORM = _WordGated(re.compile(
     r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end)\b",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend', '')
-_INFORM_SYMBOL = re.compile(r"(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
+_INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
-    r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b",
+    r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b|"
+    r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is towards|is toward)\s|\bdirections only\b|\bno coord",
     re.IGNORECASE,
 ), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based"))
 _HYPOTHETICAL = _WordGated(re.compile(
     r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
     r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
     r"goes to|go to a wall|reach(?:es)? (?:a|the)? ?(?:wall|dead)|that'?d|we'?d|it'?d|can reach|could reach|then we'?d|"
-    r"means|meaning|either|alternatively|alternative|option|options|possible|possibly|maybe|perhaps|one way|another way|"
+    r"means|meaning|either|alternatively|alternative|option|options|possible|possibly|one way|another way|"
     r"from there,? (?:we|you) (?:can|could)|we can go|we could go|you can go)\b",
     re.IGNORECASE,
 ), 'if would d could might may whether unless otherwise suppose assuming imagine hypothetically gets get leads lead leading takes take puts put brings bring lands land ends end goes go reach reaches that we it can then means meaning either alternatively alternative option options possible possibly maybe perhaps one another from you', '')
@@ -510,6 +530,8 @@ _SOLO = re.compile(
     re.IGNORECASE,
 )
 _SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
+_ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
+_ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _QUESTION_ASK = re.compile(
     r"\b(is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how many|how|why|"
     r"confirm|check|verify|see|know|tell me|open|wall|blocked|free|clear|correct|right|sure|hidden|visible)\b",
@@ -530,6 +552,12 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
          r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
+        # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
+        (r"\b(?:up|down|left|right)\b",
+         r"\b(?:up|down)\s+the\s+(?:middle|cent(?:er|re)|side|column|corridor|edge|left|right|line|path|road|way|hall)\b"
+         r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
+         r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
+         r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
         # corners: top-left, bottom right
         (r"\b(?:top|bottom|upper|lower|middle|cent(?:er|re))\b",
          r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:left|right)\b"),
@@ -694,6 +722,8 @@ def _interjections(clause: str) -> tuple[list[str], str]:
             break
         if word in ("no", "noo") and not re.match(r"no+\s*[,.!:;…—–-]", match.group(0), re.I) and _NO_AS_DETERMINER_AFTER.match(tail):
             break
+        if (word in _WEAK_AGREE_WORDS or word in ("right",)) and not _PUNCTUATED.search(match.group(0)) and tail.strip():
+            break  # "Right of start is open", "good path": not an interjection
         if word in ("agree", "agreed", "i agree") and _AGREE_WITH_STATEMENT.match("agree " + tail.lstrip(" ,")):
             break  # "I agree with your analysis": agreeing with a statement, read with the rest
         words.append(re.sub(r"\s+", " ", word))
@@ -760,6 +790,8 @@ def _is_bare(text: str, items: list[Item]) -> bool:
 @lru_cache(maxsize=8192)
 def read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
     """One clause's act, stance and moves."""
+    text = _IF_OPEN.sub(" ", text) if "if" in text else text  # "then (1,2) if open": a step of the plan
+    text = _HEDGE.sub(" ", text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
     listed = text.lstrip()[:1] in _BULLET_STARTS and _BULLET.match(text) is not None
     stripped = _BULLET.sub("", text) if listed else text
     if "*" in stripped or "_" in stripped or "~" in stripped:
@@ -818,7 +850,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _SOLO.search(rest) and not _SOLO_EXCEPT.search(rest) and not question:
         clause.act = "solo"
         return clause
-    if question and not clause.strong and not bare and _QUESTION_ASK.search(rest):
+    if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
         clause.act = "ask"
         return clause
     hypothetical = bool(_HYPOTHETICAL.search(rest))

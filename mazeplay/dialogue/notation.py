@@ -21,8 +21,12 @@ _DIRECTIONS = {
     "downward": "down", "downwards": "down", "left": "left", "west": "left", "right": "right", "east": "right",
 }
 _NUM = r"(\d{1,2})"
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_ORDINAL_WORDS = "|".join(_ORDINALS)
 _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("rc", re.compile(r"\b[rR]\s?" + _NUM + r"\s?[cC]\s?" + _NUM + r"\b")),
+    ("ordinal_rc", re.compile(r"\b(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+row\s*(?:,|and)?\s*(?:(?:the\s+)?(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+(?:col(?:umn)?|cell)\b)", re.IGNORECASE)),
+    ("ordinal_cr", re.compile(r"\b(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+(?:col(?:umn)?|cell)\s*(?:,|and|of|in)?\s*(?:the\s+)?(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+row\b", re.IGNORECASE)),
     ("words_rc", re.compile(r"\brow\s+" + _NUM + r"\s*(?:,|and)?\s*(?:col(?:umn)?|c)\s+" + _NUM, re.IGNORECASE)),
     ("words_cr", re.compile(r"\b(?:col(?:umn)?)\s+" + _NUM + r"\s*(?:,|and)?\s*row\s+" + _NUM, re.IGNORECASE)),
     ("xy", re.compile(r"\bx\s*=\s*" + _NUM + r"\s*,?\s*y\s*=\s*" + _NUM, re.IGNORECASE)),
@@ -52,6 +56,10 @@ class Mention:
         return self.raw
 
 
+def _ordinal(word: str) -> int:
+    return int(word) if word.isdigit() else _ORDINALS[word.lower()]
+
+
 def _letter(ch: str) -> int:
     return ord(ch.lower()) - ord("a") + 1
 
@@ -65,6 +73,9 @@ def find_mentions(text: str, directions: bool = True) -> list[Mention]:
     for name, pattern in _PATTERNS:
         if name == "direction":
             if not directions or not _DIRECTION_HINT.search(lower):
+                continue
+        elif name.startswith("ordinal"):
+            if "row" not in lower or not ("col" in lower or "cell" in lower):
                 continue
         elif not digits or (name == "words_rc" and "row" not in lower) or (name == "words_cr" and "col" not in lower) \
                 or (name == "xy" and "=" not in text) or (name == "pair" and "(" not in text and "[" not in text):
@@ -82,6 +93,9 @@ def find_mentions(text: str, directions: bool = True) -> list[Mention]:
 
 def _mention(name: str, match: re.Match) -> Mention | None:
     g, raw, at = match.groups(), match.group(0), match.start()
+    if name in ("ordinal_rc", "ordinal_cr"):  # "2nd row, 3rd column": counted from 1, as people count
+        a, b = (_ordinal(x) for x in g[:2])
+        return Mention("row_col", a, b, start=at, raw=raw) if name == "ordinal_rc" else Mention("row_col", b, a, start=at, raw=raw)
     if name in ("rc", "words_rc"):
         return Mention("row_col", int(g[0]), int(g[1]), start=at, raw=raw)
     if name == "words_cr":
