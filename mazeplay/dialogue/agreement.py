@@ -90,17 +90,21 @@ class AgreementState:
                 last_dir = item.direction
             elif item.kind == "cell" and item.mention is not None:
                 target = self.cell_of(item.mention) if self.cell_of else None
-            elif item.kind == "run" and item.direction and item.mention is not None:
+            elif item.kind == "run" and item.mention is not None:
                 end = self.cell_of(item.mention) if self.cell_of else None
-                run = _straight(here, end, item.direction) if end is not None else None
+                direction = item.direction or (_heading(here, end) if end is not None else None)
+                run = _straight(here, end, direction) if end is not None and direction else None
                 if run:
                     for cell in run:
-                        out.append(Step(item.direction, cell, item.direction))
+                        out.append(Step(direction, cell, direction))
                     here = run[-1]
-                    last_dir = item.direction
+                    last_dir = direction
                     continue
-                target = step(here, item.direction)  # the cell does not fit this reading: trust the direction
-                last_dir = item.direction
+                if item.direction is None:
+                    target = end  # "along the row to X", but X is not along any row or column from here
+                else:
+                    target = step(here, item.direction)  # the cell does not fit this reading: trust the direction
+                    last_dir = item.direction
             elif item.kind == "goal":
                 target = self.goal
                 if direction_between(here, target) is None:
@@ -150,6 +154,8 @@ class AgreementState:
             if not clause.sequenced and not clause.listed and any(labels == [i.label for i in prior] for prior in seen_items):
                 continue  # the same decision said twice in one message
             seen_items.append(clause.items)
+            if clause.rendering and steps:
+                steps = []  # the plan said again in another notation: read that rendering instead
             here = steps[-1].cell if steps else origin
             if not steps and self._anchored(clause):
                 steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
@@ -261,9 +267,11 @@ class AgreementState:
         and objects to or doubts the rest."""
         if len(pending.steps) < 2 or not own or reading.stance is None:
             return 0
-        if not any(c.stance in ("agree", "weak_agree") for c in reading.clauses):
+        agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
+        if not agreeing:
             return 0
-        if not any(_REST.search(c.text) for c in reading.clauses):
+        named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
+        if not named and not any(_REST.search(c.text) for c in reading.clauses):
             return 0
         k = 0
         while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:
@@ -324,6 +332,17 @@ class AgreementState:
             self._drop(self.pending)
 
 
+def _heading(here: Cell, end: Cell) -> Direction | None:
+    """The direction from `here` to a cell in the same row or column."""
+    if here == end:
+        return None
+    if here[0] == end[0]:
+        return "right" if end[1] > here[1] else "left"
+    if here[1] == end[1]:
+        return "down" if end[0] > here[0] else "up"
+    return None
+
+
 def _straight(here: Cell, end: Cell, direction: Direction) -> list[Cell] | None:
     """The cells from `here` to `end` going straight in `direction`, or None if `end` is not that way."""
     cells, cell = [], here
@@ -349,4 +368,4 @@ _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)
 _REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones?|four|three|two|part)|can'?t verify|cannot verify|"
-                   r"not sure about|beyond that|only the first|just the first)\b", re.IGNORECASE)
+                   r"not sure about|beyond that|only the first|just the first|for now|to start|to begin with)\b", re.IGNORECASE)

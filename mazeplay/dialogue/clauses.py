@@ -51,6 +51,7 @@ class Clause:
     echo: bool = False  # restates an accepted move ("OK, down it is", "Agreed. Moving down.")
     retracts: bool = False  # takes back what the message said before ("wait, no", "scratch that")
     listed: bool = False  # an item of a bulleted or numbered list: repeats are steps, not restatements
+    rendering: bool = False  # "that's (0,1), (1,1)…", "i.e. …": the same plan again, in other words
 
 
 @dataclass
@@ -357,9 +358,6 @@ def _split_asides(line: str) -> list[str]:
 
 def split_clauses(line: str) -> list[str]:
     out = []
-    condition = _IF_THEN_PLAN.match(line)
-    if condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
-        return [condition.group(1), *split_clauses(condition.group(2))]
     head, colon, tail = line.partition(": ")
     if colon and tail.strip() and _CONVENTION.search(head):
         return [head, *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
@@ -368,7 +366,14 @@ def split_clauses(line: str) -> list[str]:
             words = _words_of(sentence)
             full = not _BREAK_ALONE.isdisjoint(words) or ("," in sentence and not _BREAK_AFTER_COMMA.isdisjoint(words))
             splitter = _CLAUSE_BREAK if full else _PUNCT_BREAK
-            out.extend(c for c in splitter.split(sentence) if c and _HAS_WORD.search(c))
+            for clause in splitter.split(sentence):
+                if not clause or not _HAS_WORD.search(clause):
+                    continue
+                condition = _IF_THEN_PLAN.match(clause)
+                if condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
+                    out.extend([condition.group(1), condition.group(2)])
+                else:
+                    out.append(clause)
     return out
 
 
@@ -433,6 +438,10 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"point|summary|description|reading|logic|view|convention|coordinates?|notation)|that\b|(?:completely|entirely)\b)",
     re.IGNORECASE,
 )
+_ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE)
+_SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE)
+_EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
+_RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -498,9 +507,10 @@ _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
     r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b|"
-    r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is towards|is toward)\s|\bdirections only\b|\bno coord",
+    r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
+    r"\bdirections only\b|\bno coord",
     re.IGNORECASE,
-), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based"))
+), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord"))
 _HYPOTHETICAL = _WordGated(re.compile(
     r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
     r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
@@ -515,7 +525,7 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|plan|route|path|answer|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
-    r"can we|could we|may we|go ahead and)\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b",
+    r"can we|could we|may we|go ahead and)\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b",
     re.IGNORECASE,
 ), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend', '')
 _MOVE_VERB = _Gated(re.compile(
@@ -646,20 +656,29 @@ _ECHO = _Gated(re.compile(
     r"moving|going|heading|stepping|executing|done|then it is|we go then)\b",
     re.IGNORECASE,
 ), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then"))
-_TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?)\s+(?:the\s+)?"
+_TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
                       r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE)
 
 
 _DIRECTION_HINT = re.compile(r"up|down|left|right")
+_RUN_GAP = re.compile(
+    r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
+    r"(?:all the way\s+)?(?:to|into|onto|at|till|until|towards?)\s+(?:the\s+)?(?:cell\s+|square\s+)?",
+    re.IGNORECASE,
+)
+_ALONG = re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 _GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*", "star")
 _RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|keep|continu\w*|same|below|beneath|under\w*|above)\b|\b(?:our|the) (?:left|right)\b")
+
+
+_TOWARDS_HINT = re.compile(r"toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around")
 
 
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
     masked = _mask_not_moves(text) if _DIRECTION_HINT.search(lower) else text
-    if "toward" in lower or "aim" in lower or "closer" in lower or "nearer" in lower or "approach" in lower or "direction of" in lower:
+    if _TOWARDS_HINT.search(lower):
         masked = _mask(masked, _TOWARDS)
     found: list[tuple[int, Item]] = []
     for mention in find_mentions(masked):
@@ -694,11 +713,16 @@ def move_items(text: str) -> list[Item]:
     merged: list[Item] = []
     for item in items:
         previous = merged[-1] if merged else None
-        if (item.kind == "cell" and previous is not None and previous.kind == "direction" and previous.mention is not None
-                and item.mention is not None
-                and re.fullmatch(r"\s*(?:(?:one|a|1)\s+(?:step|cell|square)\s+)?(?:to|into|onto|at|till|until|towards?)\s+(?:the\s+)?(?:cell\s+|square\s+)?",
-                                 masked[previous.mention.start + len(previous.mention.raw):item.mention.start])):
-            merged[-1] = Item("run", item.label, item.mention, previous.direction)
+        if item.kind == "cell" and item.mention is not None and previous is not None and previous.kind == "direction" \
+                and previous.mention is not None:
+            gap = masked[previous.mention.start + len(previous.mention.raw):item.mention.start]
+            if _RUN_GAP.fullmatch(gap):  # "down to (3,0)", "down twice to R3C1": a straight run to that cell
+                while merged and merged[-1].kind == "direction" and merged[-1].mention is previous.mention:
+                    merged.pop()
+                merged.append(Item("run", item.label, item.mention, previous.direction))
+                continue
+        if item.kind == "cell" and item.mention is not None and _ALONG.search(masked[max(0, item.mention.start - 40):item.mention.start]):
+            merged.append(Item("run", item.label, item.mention, None))  # "along row 3 to R3C5"
             continue
         merged.append(item)
     return merged
@@ -752,6 +776,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return _stance_of_words(words)  # "If it is a wall, please say so": asking, not refusing
     if question and words and not _ANY_WORD_CHAR.search(rest):
         return None  # "Agree?", "OK?": asking, not agreeing
+    if _SARCASM.search(clause) or _EITHER_ANSWER.search(clause):
+        return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     stance = _stance_of_words(words)
     body = rest
     if _DOUBT.search(body):
@@ -761,6 +787,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     if _CONDITIONAL_AGREE.search(body):
         return "refuse"
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
+    if agree and _ABOUT_CONVENTION.search(body):
+        return stance if stance != "agree" or not _ABOUT_CONVENTION.search(clause) else None  # "Convention OK."
     if agree:
         before = body[:agree.start()]
         if _NEGATION.search(before[-40:]) or _TRAILING_NO.search(before):
@@ -831,6 +859,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.items = items
     clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
+    clause.rendering = bool(_RENDERING.match(rest))
     clause.echo = bool(words and clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
     bare = _is_bare(rest, items)
