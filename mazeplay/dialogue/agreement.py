@@ -153,9 +153,12 @@ class AgreementState:
             labels = [i.label for i in clause.items]
             if not clause.sequenced and not clause.listed and any(labels == [i.label for i in prior] for prior in seen_items):
                 continue  # the same decision said twice in one message
+            so_far = [i.label for prior in seen_items for i in prior]
+            if steps and not clause.sequenced and not clause.listed and labels == so_far[: len(labels)]:
+                continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
             seen_items.append(clause.items)
-            if clause.rendering and steps:
-                steps = []  # the plan said again in another notation: read that rendering instead
+            if (clause.rendering or clause.conclusion) and steps:
+                steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             here = steps[-1].cell if steps else origin
             if not steps and self._anchored(clause):
                 steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
@@ -271,7 +274,8 @@ class AgreementState:
         if not agreeing:
             return 0
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
-        if not named and not any(_REST.search(c.text) for c in reading.clauses):
+        prefix_only = len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
+        if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
             return 0
         k = 0
         while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:

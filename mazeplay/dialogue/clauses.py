@@ -52,6 +52,7 @@ class Clause:
     retracts: bool = False  # takes back what the message said before ("wait, no", "scratch that")
     listed: bool = False  # an item of a bulleted or numbered list: repeats are steps, not restatements
     rendering: bool = False  # "that's (0,1), (1,1)…", "i.e. …": the same plan again, in other words
+    conclusion: bool = False  # "so right x4, down": the decision after the reasoning
 
 
 @dataclass
@@ -321,10 +322,10 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
 _PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)")
-_BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re".split())
+_BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=and (?:we'?re|we are|we'?ll be|we will be|that'?s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so that|so we|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
 )
@@ -442,6 +443,7 @@ _ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|no
 _SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE)
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
+_CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b\s*[:,]?", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -508,7 +510,7 @@ _CONVENTION = _Gated(re.compile(
     r"\b(?:left to right|right to left|top to bottom|bottom to top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
     r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b|"
     r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
-    r"\bdirections only\b|\bno coord",
+    r"\bdirections only\b|\bno coord|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
     re.IGNORECASE,
 ), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord"))
 _HYPOTHETICAL = _WordGated(re.compile(
@@ -622,7 +624,7 @@ _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five
 _BARE_FILLER = re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
     r"cell|square|into|onto|from|here|there|us|our|at|of|by|with|on|plan|path|route|proposal|propose|suggest|"
-    r"twice|x|times|once|finally|after|that|it|is|be|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
+    r"twice|x|times|once|finally|after|that|it|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
     re.IGNORECASE,
 )
 
@@ -811,6 +813,8 @@ def _is_bare(text: str, items: list[Item]) -> bool:
             rest = rest.replace(item.mention.raw, " ", 1)
     if _RELATIVE_HINT.search(rest.lower()):
         rest = _RELATIVE.sub(" ", rest)
+    rest = _POSITIVE_IDIOM.pattern.sub(" ", rest) if "no" in rest.lower() else rest
+    rest = _AGREE_PHRASE.pattern.sub(" ", rest)
     rest = _BARE_FILLER.sub(" ", rest)
     return len(re.findall(r"[A-Za-z]{2,}", rest)) <= 1
 
@@ -860,7 +864,8 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.rendering = bool(_RENDERING.match(rest))
-    clause.echo = bool(words and clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
+    clause.conclusion = bool(_CONCLUSION.match(rest))
+    clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
     bare = _is_bare(rest, items)
     blockers = _blocked_items(rest, items)
