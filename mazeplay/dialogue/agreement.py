@@ -74,6 +74,7 @@ class AgreementState:
     solo_moves: list[Proposal] = field(default_factory=list)
     last_direction: Direction | None = None
     turns: int = 0
+    doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -100,10 +101,10 @@ class AgreementState:
                     here = run[-1]
                     last_dir = direction
                     continue
-                if item.direction is None:
-                    target = end  # "along the row to X", but X is not along any row or column from here
+                if end is not None or item.direction is None:
+                    target = end  # "down to X", but X is not straight down from here under this reading: a jump
                 else:
-                    target = step(here, item.direction)  # the cell does not fit this reading: trust the direction
+                    target = step(here, item.direction)  # live mode reads the direction
                     last_dir = item.direction
             elif item.kind == "goal":
                 target = self.goal
@@ -199,6 +200,8 @@ class AgreementState:
         pending = self.pending
         own = self._proposal_from(proposals, self.here) if proposals else []
         if pending is not None and pending.seat != seat:
+            if any(c.mixed for c in reading.clauses):
+                self.doubts.append(f"message {turn + 1} both accepts and objects to the proposal of message {pending.turn + 1}")
             count = self._reply(pending, reading, proposals, own)
             if count:
                 decision.agreed = self._accept(pending, turn, count)

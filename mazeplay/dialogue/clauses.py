@@ -53,6 +53,7 @@ class Clause:
     listed: bool = False  # an item of a bulleted or numbered list: repeats are steps, not restatements
     rendering: bool = False  # "that's (0,1), (1,1)…", "i.e. …": the same plan again, in other words
     conclusion: bool = False  # "so right x4, down": the decision after the reasoning
+    mixed: bool = False  # accepts and objects in one breath ("that's impossible so I'll accept your move")
 
 
 @dataclass
@@ -158,6 +159,20 @@ def _is_map_line(line: str) -> bool:
     if _MAP_BODY.match(body) and not re.search(r"[A-Za-z]{2,}", body):
         return True
     return bool(_HEADER_TOKENS.match(line))
+
+
+_FENCE_LANGUAGE = re.compile(r"^\s*(?:```|~~~)\s*([\w+-]*)")
+_CODE_LANGUAGES = {"python", "py", "js", "javascript", "ts", "typescript", "java", "c", "cpp", "c++", "rust", "go",
+                   "bash", "sh", "shell", "ruby", "php", "sql", "r", "kotlin", "swift"}
+_CODE_LINE = re.compile(r"^\s*(?:def |class |for |while |if .*:\s*$|elif |else:|return\b|import |from \w+ import|\w+(?:\[[^\]]*\])?\s*[+\-*/]?=[^=]|#|//|[{}\])]\s*[;,]?\s*$|print\(|function |var |let |const )")
+
+
+def _is_code(block: list[str], language: str) -> bool:
+    """A fenced block of program code: not something the agent says to its partner."""
+    if language.lower() in _CODE_LANGUAGES:
+        return True
+    lines = [b for b in block if b.strip()]
+    return bool(lines) and sum(bool(_CODE_LINE.match(b)) for b in lines) >= max(2, len(lines) // 3)
 
 
 def _is_table_line(line: str) -> bool:
@@ -288,11 +303,12 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
             while j < len(lines) and not _FENCE.match(lines[j]):
                 j += 1
             block = lines[i + 1:j]
+            language = _FENCE_LANGUAGE.match(line)
             i = j + 1
             data = _parse_json("\n".join(block))
             if data is not None and not isinstance(data, (int, float, str)):
                 out.extend((c, section) for c in _json_clauses(data))
-            else:
+            elif not _is_code(block, language.group(1) if language else ""):
                 out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
             continue
         if _is_table_line(line):
@@ -326,7 +342,7 @@ _BREAK_ALONE = frozenset("but however because since which though although unless
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
-    r"|\s+(?=(?:because|since|which means|which is|which puts|so that|so we|so let'?s|though|although|unless|otherwise)\b)",
+    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\(([^()]*)\)")
@@ -444,6 +460,12 @@ _SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b\s*[:,]?", re.IGNORECASE)
+_CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
+_ABOUT_AGREEING = re.compile(
+    r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|you can|you must|you need|"
+    r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
+    re.IGNORECASE,
+)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -501,7 +523,8 @@ _INFORM = _WordGated(re.compile(
     r"known|knowledge|is at|are at|located|lies|sits|marked|labelled|labeled|cell type|"
     r"(?:the )?(?:goal|start|exit|finish|target|destination)(?:\s+cell)?\s+(?:is|at|=|sits|lies)|"
     r"row \d+ (?:is|has|reads)|column \d+ (?:is|has)|has a wall|there'?s a wall|there is a wall|passable|impassable|accessible|"
-    r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end)\b",
+    r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end|walled|walled off|"
+    r"nowhere|no other|only (?:option|way|choice))\b",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend', '')
 _INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
@@ -584,7 +607,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"\b(?:left|right|up|down|above|below)\s+(?:of|from)\s+(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start)"),
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
-         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you)\s+(?:\w+\s+)?right\b"
+         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
          r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
@@ -789,6 +812,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     if _CONDITIONAL_AGREE.search(body):
         return "refuse"
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
+    if agree and _ABOUT_AGREEING.search(body):
+        return stance  # "both players agree", "the other agent has to agree", "you can either agree…"
     if agree and _ABOUT_CONVENTION.search(body):
         return stance if stance != "agree" or not _ABOUT_CONVENTION.search(clause) else None  # "Convention OK."
     if agree:
@@ -843,6 +868,8 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     items = move_items(rest)
     clause.stance = _clause_stance(stripped, words, rest, question)
+    clause.mixed = (clause.stance == "refuse" and bool(_AGREE_PHRASE.search(rest)) and not _NEGATION.search(rest)
+                    and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped))
     clause.retracts = clause.stance == "refuse" and (
         any(w in _REFUSE_WORDS or _NO_WORD.fullmatch(w) for w in words)
         or bool(_RETRACTION.search(rest)))
@@ -936,8 +963,13 @@ def read_message(text: str) -> MessageReading:
     for line, section in clean_lines(text):
         if '"' in line or "\u201c" in line or "\u00ab" in line:
             line = _QUOTED.sub(" ", line)  # quoted words are mentioned, not used (after JSON was read)
+        previous: Clause | None = None
         for part in split_clauses(line):
             clause = read_clause(part, section, previous_cells[-1] if previous_cells else None)
+            if (previous is not None and previous.act == "inform" and previous.items and clause.act == "propose"
+                    and not clause.strong and _CONTINUATION.match(part)):
+                clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
+            previous = clause
             clauses.append(clause)
             previous_cells.extend(i for i in clause.items if i.kind == "cell")
             if clause.act != "meta" and "acti" in part.lower() and ACTI_WORD.search(part.replace("`", "")):

@@ -66,6 +66,7 @@ def _extraction(state: AgreementState, first: str) -> Extraction:
     for proposal in state.solo_moves:
         entries.append((proposal.turn, RouteStep(proposal.turn + 1, [s.label for s in proposal.steps], "move", agent[proposal.seat])))
     extraction.route = [entry for _, entry in sorted(entries, key=lambda pair: pair[0])]
+    extraction.ambiguous.extend(state.doubts)
     solo_seats = {p.seat for p in state.solo_moves}
     if len(solo_seats) == 2:
         turns = ", ".join(str(p.turn + 1) for p in state.solo_moves[:4])
