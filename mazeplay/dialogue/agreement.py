@@ -167,8 +167,8 @@ class AgreementState:
             resolved = self._resolve(clause.items, here)
             if self.cell_of is not None and resolved and not steps:
                 resolved = self._trim(resolved, clause.items)
-                if resolved and resolved[0].direction is None and not clause.strong:
-                    continue  # a far cell in a bare remark is description, not a move
+                if resolved and resolved[0].direction is None and not (clause.strong and clause.moves_to):
+                    continue  # a far cell is description unless the clause says to move there
             steps.extend(resolved)
         return steps
 

@@ -45,6 +45,7 @@ class Clause:
     stance: Stance | None = None
     items: list[Item] = field(default_factory=list)
     strong: bool = False  # an explicit proposal ("let's", "MOVE:", "I propose"), not a bare mention
+    moves_to: bool = False  # says to move there ("go to (3,3)", "MOVE:", "let's"): a far cell is then a jump
     sequenced: bool = False  # "then", "next", "again": a new move, never a restatement
     alternatives: bool = False  # "down or right": options, not a decision
     blocked: list[Item] = field(default_factory=list)  # cells/directions this clause says are walls
@@ -466,6 +467,7 @@ _ABOUT_AGREEING = re.compile(
     r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
     re.IGNORECASE,
 )
+_MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -564,7 +566,7 @@ _SOLO = re.compile(
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took)\b",
     re.IGNORECASE,
 )
-_SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
+_SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _QUESTION_ASK = re.compile(
@@ -890,6 +892,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.items = items
     clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
+    clause.moves_to = bool(_MOVES_TO.search(rest))
     clause.rendering = bool(_RENDERING.match(rest))
     clause.conclusion = bool(_CONCLUSION.match(rest))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
