@@ -55,6 +55,7 @@ class Clause:
     rendering: bool = False  # "that's (0,1), (1,1)…", "i.e. …": the same plan again, in other words
     conclusion: bool = False  # "so right x4, down": the decision after the reasoning
     mixed: bool = False  # accepts and objects in one breath ("that's impossible so I'll accept your move")
+    hypothetical: bool = False  # "we could go right", "if we go down we'd hit a wall"
 
 
 @dataclass
@@ -468,6 +469,7 @@ _ABOUT_AGREEING = re.compile(
     re.IGNORECASE,
 )
 _MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -552,7 +554,7 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|plan|route|path|answer|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
-    r"can we|could we|may we|go ahead and)\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b",
+    r"can we|could we|may we|go ahead and|next (?:would be|is|will be|up|should be|could be|one))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
 ), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend', '')
 _MOVE_VERB = _Gated(re.compile(
@@ -833,7 +835,10 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
 
 
 def _is_bare(text: str, items: list[Item]) -> bool:
-    """Only moves and filler: "Down.", "(1,2)?", "down, down, right", "then (2,3)"."""
+    """Only moves and filler: "Down.", "(1,2)?", "down, down, right", "then (2,3)"; a statement
+    ("and so are (0,1), (0,2)") is not bare."""
+    if _COPULA.search(text):
+        return False
     rest = text
     for item in items:
         if item.mention is not None:
@@ -917,7 +922,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
         clause.act = "ask"
         return clause
-    hypothetical = bool(_HYPOTHETICAL.search(rest))
+    hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest))
     informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
     if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
@@ -930,6 +935,9 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         clause.act = "propose"
     elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
         clause.act = "propose"
+    elif clause.stance in ("agree", "weak_agree") and not hypothetical:
+        clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
+        clause.echo = True
     else:
         clause.act = "inform"
     return clause
@@ -969,7 +977,7 @@ def read_message(text: str) -> MessageReading:
         previous: Clause | None = None
         for part in split_clauses(line):
             clause = read_clause(part, section, previous_cells[-1] if previous_cells else None)
-            if (previous is not None and previous.act == "inform" and previous.items and clause.act == "propose"
+            if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
                     and not clause.strong and _CONTINUATION.match(part)):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
             previous = clause
