@@ -116,8 +116,8 @@ class AgreementState:
                     target = previous
             elif item.kind == "repeat" and last_dir:
                 target = step(here, last_dir)
-            if target is None:
-                continue
+            if target is None or (target == here and out):
+                continue  # "…(3,4) -> (3,3). then from (3,3) I'd go up": naming where a plan is, not a move
             direction = direction_between(here, target)
             out.append(Step(item.label if item.kind in ("direction", "cell") else (direction or item.label), target, direction))
             here = target
@@ -276,6 +276,12 @@ class AgreementState:
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
         if not agreeing:
             return 0
+        for clause in agreeing:  # "Agreed up to (5,4)": the plan as far as that cell
+            if self.cell_of is not None and clause.items and _UP_TO.search(clause.text) and clause.items[-1].mention is not None:
+                end = self.cell_of(clause.items[-1].mention)
+                cells = [s.cell for s in pending.steps]
+                if end in cells[:-1]:
+                    return cells.index(end) + 1
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
         prefix_only = len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
         if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
@@ -371,6 +377,7 @@ def _new_marker(clause: Clause) -> bool:
 
 
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
+_UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)

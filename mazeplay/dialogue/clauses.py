@@ -594,6 +594,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:middle|cent(?:er|re)|side|column|corridor|edge|left|right|line|path|road|way|hall)\b"
+         r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*\d+\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
@@ -700,6 +701,7 @@ _GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*
 _RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|keep|continu\w*|same|below|beneath|under\w*|above)\b|\b(?:our|the) (?:left|right)\b")
 
 
+_BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
 _TOWARDS_HINT = re.compile(r"toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around")
 
 
@@ -725,6 +727,8 @@ def move_items(text: str) -> list[Item]:
             continue
         kind = match.lastgroup
         if kind == "back":
+            if _BACK_TO_CELL.match(masked, match.end()):
+                continue  # "step back to (5,3)": the cell says where
             found.append((match.start(), Item("back", "back")))
         elif kind == "repeat":
             if not any(item.kind in ("direction", "cell") for _, item in found):
