@@ -470,6 +470,7 @@ _ABOUT_AGREEING = re.compile(
 )
 _MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b", re.IGNORECASE)
+_PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -564,7 +565,7 @@ _MOVE_VERB = _Gated(re.compile(
 ), ("go", "mov", "step", "head", "walk", "proceed", "continu", "travel", "tak", "try", "then", "next", "after", "final", "first", "again", "once more", "now", "->"))
 _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|after that|afterwards|continue|further|more|also|and then|followed by|second|third|finally)\b", re.IGNORECASE), ("then", "next", "again", "another", "once more", "one more", "after", "continu", "further", "more", "also", "followed", "second", "third", "finally"))
 _SOLO = re.compile(
-    r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I)\s+(?:go ahead and\s+)?(?:just\s+)?"
+    r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took)\b",
     re.IGNORECASE,
 )
@@ -975,6 +976,7 @@ def read_message(text: str) -> MessageReading:
     clauses: list[Clause] = []
     acti = False
     previous_cells: list[Item] = []
+    solo = False
     for line, section in clean_lines(text):
         if '"' in line or "\u201c" in line or "\u00ab" in line:
             line = _QUOTED.sub(" ", line)  # quoted words are mentioned, not used (after JSON was read)
@@ -984,6 +986,9 @@ def read_message(text: str) -> MessageReading:
             if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
                     and not clause.strong and _CONTINUATION.match(part)):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
+            if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
+                clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
+            solo = solo or clause.act == "solo"
             previous = clause
             clauses.append(clause)
             previous_cells.extend(i for i in clause.items if i.kind == "cell")
