@@ -709,9 +709,9 @@ _TOWARDS_HINT = re.compile(r"toward|aim|closer|near|approach|direction of|next t
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
-    masked = _mask_not_moves(text) if _DIRECTION_HINT.search(lower) else text
-    if _TOWARDS_HINT.search(lower):
-        masked = _mask(masked, _TOWARDS)
+    masked = _mask(text, _TOWARDS) if _TOWARDS_HINT.search(lower) else text
+    if _DIRECTION_HINT.search(lower):
+        masked = _mask_not_moves(masked)
     found: list[tuple[int, Item]] = []
     for mention in find_mentions(masked):
         if mention.kind == "direction":
@@ -932,7 +932,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
-    if clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest)):
+    if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
     elif bare and not informing and not hypothetical:
         clause.act = "propose"
