@@ -378,8 +378,8 @@ def _split_asides(line: str) -> list[str]:
 def split_clauses(line: str) -> list[str]:
     out = []
     head, colon, tail = line.partition(": ")
-    if colon and tail.strip() and _CONVENTION.search(head):
-        return [head, *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
+    if colon and tail.strip() and _CONVENTION.search(head) and not _CONVENTION.search(tail):
+        return [*split_clauses(head), *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
     for part in _split_asides(line):
         for sentence in (_SENTENCE_END.split(part) if any(ch in part for ch in ".!?…") else (part,)):
             words = _words_of(sentence)
@@ -529,7 +529,7 @@ _INFORM = _WordGated(re.compile(
     r"(?:the )?(?:goal|start|exit|finish|target|destination)(?:\s+cell)?\s+(?:is|at|=|sits|lies)|"
     r"row \d+ (?:is|has|reads)|column \d+ (?:is|has)|has a wall|there'?s a wall|there is a wall|passable|impassable|accessible|"
     r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end|walled|walled off|"
-    r"nowhere|no other|only (?:option|way|choice))\b",
+    r"nowhere|no other|only (?:option|way|choice)|idk|dunno|no idea|unsure|unknown|can'?t see|cannot see|not visible)\b",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend', '')
 _INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
