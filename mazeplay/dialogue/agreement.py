@@ -38,6 +38,7 @@ class Proposal:
     steps: list[Step]
     solo: bool = False
     silent_replies: int = 0  # partner messages that said nothing about it
+    again: bool = False  # itself worded as a repeat ("right again?"): a reply "yes, right again" echoes it
     dropped: bool = False
 
 
@@ -137,10 +138,11 @@ class AgreementState:
         if last_here >= 0:
             steps = steps[last_here + 1:]
         else:
-            k = 0
             visited = set(self.trail)
-            while k < len(steps) - 1 and steps[k].cell in visited and steps[k].direction is None:
-                k += 1
+            back = len(steps) == 1 and len(self.trail) >= 2 and steps[0].cell == self.trail[-2] and steps[0].direction
+            k = 0
+            while not back and k < len(steps) and steps[k].cell in visited:
+                k += 1  # a recap of the path walked ("Moving: B1, C1, C2…" when we are past them)
             steps = steps[k:]
         return [s for k, s in enumerate(steps) if k == 0 or s.cell != steps[k - 1].cell]
 
@@ -211,7 +213,7 @@ class AgreementState:
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
-            self.pending = Proposal(seat, turn, own)
+            self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals))
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
             solo_steps = self._proposal_from(solos, self.here)
@@ -297,7 +299,8 @@ class AgreementState:
         steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
         cells = [m.step.cell for m in accepted]
         first = proposals[0] if proposals else None
-        if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and not _new_marker(first):
+        pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
+        if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
@@ -317,6 +320,7 @@ class AgreementState:
         return False
 
     def _accept(self, pending: Proposal, turn: int, count: int) -> list[AgreedMove]:
+        self._accepted_again = pending.again
         moves = []
         for s in pending.steps[:count]:
             move = AgreedMove(pending.turn, turn, s)

@@ -691,7 +691,7 @@ _TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer
                       r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE)
 
 
-_DIRECTION_HINT = re.compile(r"up|down|left|right")
+_DIRECTION_HINT = re.compile(r"up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft")
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
     r"(?:all the way\s+)?(?:to|into|onto|at|till|until|towards?)\s+(?:the\s+)?(?:cell\s+|square\s+)?",
