@@ -431,6 +431,7 @@ _INTERJECTION = re.compile(
     re.IGNORECASE,
 )
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
+_DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNORECASE)
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
 _STRONG_AGREE_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
                        "i agree", "deal", "correct", "exactly", "absolutely", "definitely", "confirmed", "fine", "bet",
@@ -521,7 +522,7 @@ _RECAP = _WordGated(re.compile(
     r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:current|our) (?:position|location|cell|spot)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)",
     re.IGNORECASE,
-), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you', '')
+), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you ok at', '')
 _INFORM = _WordGated(re.compile(
     r"\b(walls?|open|blocked|free|clear|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
     r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"
@@ -531,7 +532,7 @@ _INFORM = _WordGated(re.compile(
     r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end|walled|walled off|"
     r"nowhere|no other|only (?:option|way|choice)|idk|dunno|no idea|unsure|unknown|can'?t see|cannot see|not visible)\b",
     re.IGNORECASE,
-), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend', '')
+), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea', '')
 _INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
@@ -540,7 +541,7 @@ _CONVENTION = _Gated(re.compile(
     r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
     r"\bdirections only\b|\bno coord|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
     re.IGNORECASE,
-), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord"))
+), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord", "across"))
 _HYPOTHETICAL = _WordGated(re.compile(
     r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
     r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
@@ -555,9 +556,9 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|plan|route|path|answer|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
-    r"can we|could we|may we|go ahead and|next (?:would be|is|will be|up|should be|could be|one))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
+    r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
-), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend', '')
+), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it', '')
 _MOVE_VERB = _Gated(re.compile(
     r"\b(go|goes|going|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
     r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
@@ -614,7 +615,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
-         r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
+         r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
@@ -774,7 +775,7 @@ def _interjections(clause: str) -> tuple[list[str], str]:
         tail = rest[match.end():]
         word = match.group("word").lower()
         # "right" followed by a move-ish word is a direction ("right, then down"), not an interjection.
-        if word in ("right",) and (not tail.strip() or _RIGHT_AS_MOVE_AFTER.match(tail)):
+        if word in ("right",) and (not tail.strip() or _RIGHT_AS_MOVE_AFTER.match(tail) or _DIRECTION_NEXT.match(tail)):
             break
         if word in ("so", "well", "actually", "oh", "ah", "hmm", "hm") and not match.group(0).rstrip().endswith((",", ".", "!", "…", "—", "-")) and tail and tail[0].isalpha():
             break
