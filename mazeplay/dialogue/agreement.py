@@ -232,7 +232,7 @@ class AgreementState:
         continues = (
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
-            and proposals[0].items[0].kind == "cell" and not pending.solo
+            and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
         )
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up

@@ -704,6 +704,8 @@ _RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|keep|con
 
 
 _BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
+_DESCRIBED_GAP = re.compile(r"\s*[(\[:—–-]?\s*(?:i\.e\.?\s*|that'?s\s*|=\s*)?")
+_DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = re.compile(r"toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around")
 
 
@@ -745,6 +747,16 @@ def move_items(text: str) -> list[Item]:
                 break
     found.sort(key=lambda pair: pair[0])
     items = [item for _, item in found]
+    described: list[Item] = []
+    for k, item in enumerate(items):  # "(0,0) -> (1,0) right.": the direction names the step just made to (1,0)
+        previous = described[-1] if described else None
+        if (item.kind == "direction" and item.mention is not None and previous is not None and previous.kind == "cell"
+                and previous.mention is not None
+                and _DESCRIBED_GAP.fullmatch(masked[previous.mention.start + len(previous.mention.raw):item.mention.start])
+                and _DESCRIBED_END.match(masked, item.mention.start + len(item.mention.raw))):
+            continue
+        described.append(item)
+    items = described
     merged: list[Item] = []
     for item in items:
         previous = merged[-1] if merged else None
