@@ -596,7 +596,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:middle|cent(?:er|re)|side|column|corridor|edge|left|right|line|path|road|way|hall)\b"
-         r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*\d+\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
+         r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
