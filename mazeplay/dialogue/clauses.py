@@ -55,6 +55,7 @@ class Clause:
     rendering: bool = False  # "that's (0,1), (1,1)…", "i.e. …": the same plan again, in other words
     conclusion: bool = False  # "so right x4, down": the decision after the reasoning
     mixed: bool = False  # accepts and objects in one breath ("that's impossible so I'll accept your move")
+    anchors: list[tuple[str, Mention]] = field(default_factory=list)  # ("start"|"goal", cell) as the pair names them
     hypothetical: bool = False  # "we could go right", "if we go down we'd hit a wall"
 
 
@@ -852,6 +853,28 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     return stance
 
 
+_ANCHOR = re.compile(
+    r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin)\b|"
+    r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
+    re.IGNORECASE,
+)
+_ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
+
+
+def _anchors(text: str) -> list[tuple[str, Mention]]:
+    """Where the pair says the start and the goal are ("start (0,0)", "the goal is R4C5", "star's at (5,5)"):
+    both seats see @ and *, so these statements show which coordinate scheme the pair uses."""
+    if not _ANCHOR.search(text):
+        return []
+    cells = [m for m in find_mentions(text, directions=False)]
+    out = []
+    for match in _ANCHOR.finditer(text):
+        after = next((m for m in cells if m.start >= match.end()), None)
+        if after is not None and _ANCHOR_LINK.match(text[match.end():after.start]):
+            out.append(("start" if match.group("start") else "goal", after))
+    return out
+
+
 def _is_bare(text: str, items: list[Item]) -> bool:
     """Only moves and filler: "Down.", "(1,2)?", "down, down, right", "then (2,3)"; a statement
     ("and so are (0,1), (0,2)") is not bare."""
@@ -892,6 +915,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         clause.act = "meta"
         return clause
     items = move_items(rest)
+    clause.anchors = _anchors(stripped)
     clause.stance = _clause_stance(stripped, words, rest, question)
     clause.mixed = (clause.stance == "refuse" and bool(_AGREE_PHRASE.search(rest)) and not _NEGATION.search(rest)
                     and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped))

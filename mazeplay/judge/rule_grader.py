@@ -43,6 +43,18 @@ def _mentions(readings) -> list[Mention]:
     return list(seen.values())
 
 
+def _plausible(groups: dict[tuple, list[Scheme]], readings, maze: Maze) -> set[str] | None:
+    """Schemes under which the cells the pair names as the start and the goal are where @ and * are.
+    None when the pair never names them (then every scheme is plausible, as in the paper)."""
+    anchors = [a for r in readings for c in r.clauses for a in c.anchors][:12]
+    if not anchors:
+        return None
+    truth = {"start": maze.start, "goal": maze.goal}
+    scores = {s.name(): sum(s.cell(m, maze.size) == truth[kind] for kind, m in anchors) for ss in groups.values() for s in ss}
+    best = max(scores.values())
+    return {name for name, score in scores.items() if score == best} if best > 0 else None
+
+
 def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None) -> AgreementState:
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
     state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of)
@@ -85,6 +97,7 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         key = tuple(scheme.cell(m, maze.size) for m in mentions)
         groups.setdefault(key, []).append(scheme)
     results: list[tuple[Reading, AgreementState]] = []
+    plausible = _plausible(groups, readings, maze) if mentions else None
     for schemes in groups.values():
         state = _fold(messages, readings, maze, schemes[0] if mentions else None)
         replay = replay_route(maze, [m.step.cell for m in state.agreed], goal_dist)
@@ -93,7 +106,8 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
             results.append((Reading(name, replay), state))
         if not mentions:
             break
-    best_index = max(range(len(results)), key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
+    candidates = [k for k in range(len(results)) if plausible is None or results[k][0].scheme in plausible] or list(range(len(results)))
+    best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
     best, state = results[best_index]
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
 
