@@ -56,6 +56,7 @@ class Clause:
     conclusion: bool = False  # "so right x4, down": the decision after the reasoning
     mixed: bool = False  # accepts and objects in one breath ("that's impossible so I'll accept your move")
     anchors: list[tuple[str, Mention]] = field(default_factory=list)  # ("start"|"goal", cell) as the pair names them
+    conventions: list[tuple[str, object]] = field(default_factory=list)  # ("order", "row_col"), ("origin", 0)…
     hypothetical: bool = False  # "we could go right", "if we go down we'd hit a wall"
 
 
@@ -601,9 +602,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
-        # corners: top-left, bottom right
+        # corners: top-left, bottom right, the top-and-right route
         (r"\b(?:top|bottom|upper|lower|middle|cent(?:er|re))\b",
-         r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:left|right)\b"),
+         r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:and[\s-]+)?(?:left|right)\b"),
         # parts of the map: the left column, the bottom row, top side
         (r"\b(?:left|right|top|bottom|upper|lower)",
          r"\b(?:left|right|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)"),
@@ -861,6 +862,30 @@ _ANCHOR = re.compile(
 _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 
 
+_CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
+    (attribute, value, re.compile(pattern, re.IGNORECASE)) for attribute, value, pattern in (
+        ("order", "col_row", r"\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|"
+                             r"\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?col|\bcol(?:umn)?s?\s+(?:are|as|=)\s+letters|"
+                             r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bcolumn first\b"),
+        ("order", "row_col", r"\(\s*(?:rows?\s*,\s*col(?:umn)?s?|r\s*,\s*c)\s*\)|\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?rows?|"
+                             r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\brow first\b"),
+        ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b"),
+        ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b"),
+        ("vertical", "bottom", r"\b(?:y|rows?)\s+(?:\w+\s+){0,2}(?:from|at)\s+the\s+bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
+    )
+)
+
+
+def conventions_stated(text: str) -> list[tuple[str, object]]:
+    """Conventions a clause states ("letters for the columns", "(row, col), 0-indexed", "y from the bottom")."""
+    if not _CONVENTION_HINT.search(text):
+        return []
+    return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
+
+
+_CONVENTION_HINT = re.compile(r"[(]|\b(?:x|y|letters?|col|column|columns|rows?|indexed|based|from|bottom|first)\b", re.IGNORECASE)
+
+
 def _anchors(text: str) -> list[tuple[str, Mention]]:
     """Where the pair says the start and the goal are ("start (0,0)", "the goal is R4C5", "star's at (5,5)"):
     both seats see @ and *, so these statements show which coordinate scheme the pair uses."""
@@ -916,6 +941,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     items = move_items(rest)
     clause.anchors = _anchors(stripped)
+    clause.conventions = conventions_stated(stripped)
     clause.stance = _clause_stance(stripped, words, rest, question)
     clause.mixed = (clause.stance == "refuse" and bool(_AGREE_PHRASE.search(rest)) and not _NEGATION.search(rest)
                     and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped))

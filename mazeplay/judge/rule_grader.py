@@ -44,13 +44,22 @@ def _mentions(readings) -> list[Mention]:
 
 
 def _plausible(groups: dict[tuple, list[Scheme]], readings, maze: Maze) -> set[str] | None:
-    """Schemes under which the cells the pair names as the start and the goal are where @ and * are.
-    None when the pair never names them (then every scheme is plausible, as in the paper)."""
+    """The schemes that best fit what the pair says of its convention: cells it names as the start and
+    the goal lying where @ and * are, and stated conventions ("(row, col)", "0-indexed", "letters for the
+    columns", "y from the bottom"). None when it says nothing (every scheme is plausible, as in the paper)."""
     anchors = [a for r in readings for c in r.clauses for a in c.anchors][:12]
-    if not anchors:
+    stated = [s for r in readings for c in r.clauses for s in c.conventions][:12]
+    if not anchors and not stated:
         return None
     truth = {"start": maze.start, "goal": maze.goal}
-    scores = {s.name(): sum(s.cell(m, maze.size) == truth[kind] for kind, m in anchors) for ss in groups.values() for s in ss}
+
+    def score(scheme: Scheme) -> int:
+        facts = {"order": scheme.order, "origin": scheme.origin,
+                 "vertical": "bottom" if scheme.orientation.startswith("bottom") else "top"}
+        return (sum(scheme.cell(m, maze.size) == truth[kind] for kind, m in anchors)
+                + sum(facts[attribute] == value for attribute, value in stated))
+
+    scores = {s.name(): score(s) for ss in groups.values() for s in ss}
     best = max(scores.values())
     return {name for name, score in scores.items() if score == best} if best > 0 else None
 
