@@ -471,9 +471,11 @@ _ABOUT_AGREEING = re.compile(
     r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
     re.IGNORECASE,
 )
-_MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
+_MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b", re.IGNORECASE)
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
+_REASONING = re.compile(r"\blet me (?:reason|think|check|verify|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
+_MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*let'?s (?:go|do this|roll)\W*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -1003,7 +1005,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         clause.act = "propose"
     elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
         clause.act = "propose"
-    elif clause.stance in ("agree", "weak_agree") and not hypothetical:
+    elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest):
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
     else:
@@ -1044,6 +1046,7 @@ def read_message(text: str) -> MessageReading:
         if '"' in line or "\u201c" in line or "\u00ab" in line:
             line = _QUOTED.sub(" ", line)  # quoted words are mentioned, not used (after JSON was read)
         previous: Clause | None = None
+        reasoning = False
         for part in split_clauses(line):
             clause = read_clause(part, section, previous_cells[-1] if previous_cells else None)
             if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
@@ -1052,6 +1055,12 @@ def read_message(text: str) -> MessageReading:
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo"
+            if reasoning and clause.act == "propose" and not clause.strong and not clause.conclusion and not clause.echo:
+                clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "let me reason: … then (1,1)"
+            if _REASONING.search(part):
+                reasoning = True
+            elif clause.strong or clause.conclusion:
+                reasoning = False
             previous = clause
             clauses.append(clause)
             previous_cells.extend(i for i in clause.items if i.kind == "cell")
