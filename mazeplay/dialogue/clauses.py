@@ -157,8 +157,8 @@ _META_HINT = re.compile("|".join(re.escape(k) for k in _META_HINTS))
 
 
 def _is_map_line(line: str) -> bool:
-    if sum(line.count(ch) for ch in "@*.#?") < 3 and len(line.split()) < 3:
-        return False
+    if sum(map(str.isalpha, line)) > 16 or (sum(line.count(ch) for ch in "@*.#?") < 3 and len(line.split()) < 3):
+        return False  # prose, not a row of the map
     body = _MAP_LABEL.sub("", line, count=1)
     if _MAP_BODY.match(body) and not re.search(r"[A-Za-z]{2,}", body):
         return True
@@ -357,6 +357,7 @@ _HEDGE = re.compile(
     r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
     re.IGNORECASE,
 )
+_HEDGE_HINT = re.compile(r"think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand", re.IGNORECASE)
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")
 _HAS_WORD = re.compile(r"\w|\?|✔|✘")
@@ -390,7 +391,7 @@ def split_clauses(line: str) -> list[str]:
             for clause in splitter.split(sentence):
                 if not clause or not _HAS_WORD.search(clause):
                     continue
-                condition = _IF_THEN_PLAN.match(clause)
+                condition = _IF_THEN_PLAN.match(clause) if clause.lstrip()[:2].lower() == "if" else None
                 if condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
                     out.extend([condition.group(1), condition.group(2)])
                 else:
@@ -462,6 +463,7 @@ _AGREE_WITH_STATEMENT = re.compile(
 )
 _ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE)
 _SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE)
+_SARCASM_HINT = re.compile(r"🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay", re.IGNORECASE)
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b\s*[:,]?", re.IGNORECASE)
@@ -827,7 +829,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return _stance_of_words(words)  # "If it is a wall, please say so": asking, not refusing
     if question and words and not _ANY_WORD_CHAR.search(rest):
         return None  # "Agree?", "OK?": asking, not agreeing
-    if _SARCASM.search(clause) or _EITHER_ANSWER.search(clause):
+    if _SARCASM_HINT.search(clause) and (_SARCASM.search(clause) or _EITHER_ANSWER.search(clause)):
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     stance = _stance_of_words(words)
     body = rest
@@ -861,6 +863,7 @@ _ANCHOR = re.compile(
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
     re.IGNORECASE,
 )
+_ANCHOR_HINT = re.compile(r"start|@|origin|goal|star|target|destination|finish|exit|\*", re.IGNORECASE)
 _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 
 
@@ -885,13 +888,13 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-_CONVENTION_HINT = re.compile(r"[(]|\b(?:x|y|letters?|col|column|columns|rows?|indexed|based|from|bottom|first)\b", re.IGNORECASE)
+_CONVENTION_HINT = re.compile(r"\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b", re.IGNORECASE)
 
 
 def _anchors(text: str) -> list[tuple[str, Mention]]:
     """Where the pair says the start and the goal are ("start (0,0)", "the goal is R4C5", "star's at (5,5)"):
     both seats see @ and *, so these statements show which coordinate scheme the pair uses."""
-    if not _ANCHOR.search(text):
+    if not _ANCHOR_HINT.search(text) or not _ANCHOR.search(text):
         return []
     cells = [m for m in find_mentions(text, directions=False)]
     out = []
@@ -923,7 +926,8 @@ def _is_bare(text: str, items: list[Item]) -> bool:
 def read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
     """One clause's act, stance and moves."""
     text = _IF_OPEN.sub(" ", text) if "if" in text else text  # "then (1,2) if open": a step of the plan
-    text = _HEDGE.sub(" ", text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
+    if _HEDGE_HINT.search(text):
+        text = _HEDGE.sub(" ", text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
     listed = text.lstrip()[:1] in _BULLET_STARTS and _BULLET.match(text) is not None
     stripped = _BULLET.sub("", text) if listed else text
     if "*" in stripped or "_" in stripped or "~" in stripped:
@@ -1057,7 +1061,7 @@ def read_message(text: str) -> MessageReading:
             solo = solo or clause.act == "solo"
             if reasoning and clause.act == "propose" and not clause.strong and not clause.conclusion and not clause.echo:
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "let me reason: … then (1,1)"
-            if _REASONING.search(part):
+            if ("let me" in part or "reason" in part or "thinking" in part) and _REASONING.search(part):
                 reasoning = True
             elif clause.strong or clause.conclusion:
                 reasoning = False

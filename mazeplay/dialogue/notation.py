@@ -67,31 +67,25 @@ def _letter(ch: str) -> int:
     return ord(ch.lower()) - ord("a") + 1
 
 
+_COMBINED = re.compile("|".join(f"(?P<{name}>{pattern.pattern})" for name, pattern in _PATTERNS), re.IGNORECASE)
+_BY_NAME = dict(_PATTERNS)
+
+
 def find_mentions(text: str, directions: bool = True) -> list[Mention]:
-    """All mentions in reading order; overlapping matches go to the more specific notation."""
-    taken: list[tuple[int, int]] = []
+    """All mentions in reading order, in one scan; where notations overlap at a position the more
+    specific one (earlier in `_PATTERNS`) wins."""
     found: list[Mention] = []
-    digits = _DIGIT.search(text) is not None
-    lower = text.lower()
-    for name, pattern in _PATTERNS:
-        if name == "direction":
-            if not directions or not _DIRECTION_HINT.search(lower):
-                continue
-        elif name.startswith("ordinal"):
-            if "row" not in lower or not ("col" in lower or "cell" in lower):
-                continue
-        elif not digits or (name == "words_rc" and "row" not in lower) or (name == "words_cr" and "col" not in lower) \
-                or (name == "xy" and "=" not in text) or (name == "pair" and "(" not in text and "[" not in text):
-            continue  # every cell notation needs a digit; some need more
-        for match in pattern.finditer(text):
-            span = match.span()
-            if any(span[0] < end and start < span[1] for start, end in taken):
-                continue
-            mention = _mention(name, match)
-            if mention is not None:
-                taken.append(span)
-                found.append(mention)
-    return sorted(found, key=lambda m: m.start)
+    if not _DIGIT.search(text) and not _DIRECTION_HINT.search(text.lower()):
+        return found
+    for match in _COMBINED.finditer(text):
+        name = match.lastgroup
+        if name is None or (name == "direction" and not directions):
+            continue
+        specific = _BY_NAME[name].match(text, match.start())
+        mention = _mention(name, specific) if specific is not None else None
+        if mention is not None:
+            found.append(mention)
+    return found
 
 
 def _mention(name: str, match: re.Match) -> Mention | None:
