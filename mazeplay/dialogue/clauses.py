@@ -842,8 +842,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
     if agree and _ABOUT_AGREEING.search(body):
         return stance  # "both players agree", "the other agent has to agree", "you can either agree…"
-    if agree and _ABOUT_CONVENTION.search(body):
-        return stance if stance != "agree" or not _ABOUT_CONVENTION.search(clause) else None  # "Convention OK."
+    if agree and (_ABOUT_CONVENTION.search(body) or conventions_stated(body)):
+        return stance if stance != "agree" or not (_ABOUT_CONVENTION.search(clause) or conventions_stated(clause)) else None  # "Convention OK."
     if agree:
         before = body[:agree.start()]
         if _NEGATION.search(before[-40:]) or _TRAILING_NO.search(before):
@@ -973,7 +973,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.moves_to = bool(_MOVES_TO.search(rest))
     clause.rendering = bool(_RENDERING.match(rest))
-    clause.conclusion = bool(_CONCLUSION.match(rest))
+    clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
     bare = _is_bare(rest, items)
