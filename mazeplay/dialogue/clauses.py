@@ -987,7 +987,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _CLAIM.search(rest) and not clause.strong:
         clause.act = "claim"
         return clause
-    if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest):
+    if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest) and not any(i.kind == "back" for i in items):
         clause.act = "recap"
         return clause
     if _SOLO.search(rest) and not _SOLO_EXCEPT.search(rest) and not question:

@@ -140,3 +140,30 @@ def test_any_text_reads_without_error(text):
     reading = read_message(text)
     assert reading.stance in (None, "agree", "weak_agree", "refuse", "doubt")
     rule_grade(maze_from_rows(MAZE), [("a", text), ("b", text)])
+
+
+OPEN5 = ["@....", ".....", ".....", ".....", "....*"]
+
+
+@pytest.mark.parametrize("phrase, moves", [
+    ("Continue.", ["down", "down"]), ("Same again?", ["down", "down"]), ("Same direction.", ["down", "down"]),
+    ("down x2", ["down", "down", "down"]), ("two steps down", ["down", "down", "down"]),
+    ("Let's take the cell below us.", ["down", "down"]), ("The cell beneath us, then.", ["down", "down"]),
+    ("Move to the cell on our right.", ["down", "right"]),
+])
+def test_relative_and_repeated_phrasing(phrase, moves):
+    grade = rule_grade(maze_from_rows(OPEN5), [("a", "Let's go down."), ("b", "Agreed. " + phrase), ("a", "OK.")])
+    assert grade.moves == moves
+
+
+def test_back_the_way_we_came():
+    messages = [("a", "Let's go down."), ("b", "Agreed. Then right."), ("a", "Yes."),
+                ("b", "Hmm, back the way we came?"), ("a", "OK, agreed.")]
+    assert rule_grade(maze_from_rows(OPEN5), messages).moves == ["down", "right", "left"]
+
+
+def test_chit_chat_and_questions_about_cells_are_not_agreement_or_moves():
+    assert read_message("That's a great way to see how the game works").stance is None
+    assert [c.act for c in read_message("Can you confirm (2,3) and (3,3)?").clauses] == ["ask"]
+    table = "My map:\n| | c0 | c1 | c2 |\n|---|---|---|---|\n| r0 | @ | . | # |\n| r1 | . | ? | . |\nLet's go down."
+    assert rule_grade(maze_from_rows(OPEN5), [("a", table), ("b", "Agreed.")]).moves == ["down"]
