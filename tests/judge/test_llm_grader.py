@@ -58,3 +58,12 @@ def test_auto_picks_rule_without_a_key(monkeypatch):
     assert resolve_judge("auto") == "rule"
     monkeypatch.setenv("OPENAI_API_KEY", "x")
     assert resolve_judge("auto") == "openai/gpt-4.1"
+
+
+def test_the_llm_grader_is_told_the_rule_graders_clause_rules(stub):
+    stub.script(("ok", VALID))
+    grade(stub)
+    system = stub.requests[0]["messages"][0]["content"]
+    for rule in ("I do NOT AGREE", "OK, down it is", "quoted or discussed", "never fill in cells", "split up",
+                 "every coordinate scheme", "the left column"):
+        assert rule in system, rule
