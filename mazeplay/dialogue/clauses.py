@@ -342,10 +342,10 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
 _PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)")
-_BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting".split())
+_BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
 )
@@ -478,6 +478,9 @@ _COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b", re.IGNORE
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
 _REASONING = re.compile(r"\blet me (?:reason|think|check|verify|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
+_CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
+_GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
+_WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it)\s*[.!]*\s*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -839,6 +842,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return _stance_of_words(words)  # "If it is a wall, please say so": asking, not refusing
     if question and words and not _ANY_WORD_CHAR.search(rest):
         return None  # "Agree?", "OK?": asking, not agreeing
+    if _WHY.match(clause):
+        return "doubt"  # "why right?": questioning the proposal, not accepting it
     if _SARCASM_HINT.search(clause) and (_SARCASM.search(clause) or _EITHER_ANSWER.search(clause)):
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     stance = _stance_of_words(words)
@@ -1006,6 +1011,9 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _SOLO.search(rest) and not _SOLO_EXCEPT.search(rest) and not question:
         clause.act = "solo"
         return clause
+    if _WHY.match(stripped):
+        clause.act = "ask"
+        return clause
     if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
         clause.act = "ask"
         return clause
@@ -1069,6 +1077,8 @@ def read_message(text: str) -> MessageReading:
             if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
                     and not clause.strong and _CONTINUATION.match(part)):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
+            if previous is not None and previous.act == "propose" and _CONSEQUENCE.match(part) and _GERUND_OR_IF.match(previous.text):
+                clauses[-1] = Clause(previous.text, "inform", previous.stance, previous.items, listed=previous.listed)  # "going right gets us to a wall"
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo"
