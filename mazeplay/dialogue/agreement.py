@@ -201,6 +201,7 @@ class AgreementState:
         solos = reading.solos
         pending = self.pending
         own = self._proposal_from(proposals, self.here) if proposals else []
+        self._restated = False
         if pending is not None and pending.seat != seat:
             if any(c.mixed for c in reading.clauses):
                 self.doubts.append(f"message {turn + 1} both accepts and objects to the proposal of message {pending.turn + 1}")
@@ -234,12 +235,15 @@ class AgreementState:
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
             and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
         )
+        self._restated = restates and _restated_before_agreeing(reading, proposals)
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
         partial = self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
+        if stance in ("agree", "weak_agree") and self._about_the_past(pending, reading):
+            stance = None  # "OK, right to (1,2) — agreed": the move already made, not the new plan
         if stance in ("refuse",) or blocked:
             self._drop(pending)
             return 0
@@ -256,6 +260,17 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _about_the_past(self, pending: Proposal, reading: MessageReading) -> bool:
+        """Every move the agreeing clauses name was already made, and none is the proposal's first step."""
+        if self.cell_of is None or len(self.trail) < 2:
+            return False
+        named = [i for c in reading.clauses if c.stance in ("agree", "weak_agree") for i in c.items
+                 if i.kind in ("cell", "run") and i.mention is not None]
+        if not named:
+            return False
+        cells = [self.cell_of(i.mention) for i in named]
+        return all(c in self.trail[1:] for c in cells) and pending.steps[0].cell not in cells
 
     def _goes_along(self, pending: Proposal, reading: MessageReading) -> bool:
         """The reply says the pair now stands where the proposal leads ("We're on the goal at (3,3). ACTI!")."""
@@ -284,6 +299,9 @@ class AgreementState:
                 cells = [s.cell for s in pending.steps]
                 if end in cells[:-1]:
                     return cells.index(end) + 1
+        counted = next((_COUNTS[m.group(1).lower()] for c in agreeing if (m := _COUNTED.search(c.text))), 0)
+        if 0 < counted < len(pending.steps):
+            return counted  # "agreed for one down", "only the first two"
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
         prefix_only = len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
         if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
@@ -301,7 +319,8 @@ class AgreementState:
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
-            labelled_echo = first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
+            labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
+                             or getattr(self, "_restated", False))
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
         return self._proposal_from(proposals, self.here) if proposals else []
@@ -375,12 +394,23 @@ def _starts_with(own: list[Step], pending: list[Step]) -> bool:
     return len(own) >= len(pending) and [s.cell for s in own[: len(pending)]] == [s.cell for s in pending]
 
 
+def _restated_before_agreeing(reading: MessageReading, proposals: list[Clause]) -> bool:
+    """"Right. I agree." restates, then agrees; "Sure. East." agrees, then proposes the next move."""
+    if not proposals:
+        return False
+    order = {id(c): k for k, c in enumerate(reading.clauses)}
+    first_agree = next((k for k, c in enumerate(reading.clauses) if c.stance in ("agree", "weak_agree") and not c.items), None)
+    return first_agree is None or order.get(id(proposals[0]), 0) < first_agree
+
+
 def _new_marker(clause: Clause) -> bool:
     """Marked as a further move: "down again", "one more", "Then let's go down"."""
     return bool(_NEW.search(clause.text) or _LEADING_SEQUENCE.match(clause.text))
 
 
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
+_COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3}
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
