@@ -76,6 +76,7 @@ class AgreementState:
     last_direction: Direction | None = None
     turns: int = 0
     doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
+    _last_proposer: str | None = None
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -200,6 +201,7 @@ class AgreementState:
         proposals = reading.decision
         solos = reading.solos
         pending = self.pending
+        proposals = self._without_confirmation(seat, proposals)
         own = self._proposal_from(proposals, self.here) if proposals else []
         self._restated = False
         if pending is not None and pending.seat != seat:
@@ -224,6 +226,19 @@ class AgreementState:
                 self.pending = Proposal(seat, turn, solo_steps, solo=True)
                 decision.proposal = self.pending
         return decision
+
+    def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
+        """"Down. Then right." right after the partner accepted my "down": the first clause confirms the
+        move just made, the next one proposes."""
+        if len(proposals) < 2 or not self.agreed:
+            return proposals
+        last = self.agreed[-1]
+        mine = self._last_proposer == seat and last.agreed_turn == self.turns - 2
+        first, second = proposals[0], proposals[1]
+        if (mine and not first.strong and not first.sequenced and _LEADING_SEQUENCE.match(second.text)
+                and [i.direction for i in first.items] == [last.step.direction]):
+            return proposals[1:]
+        return proposals
 
     def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> int:
         """How many steps of the partner's pending proposal this message accepts (0: none)."""
@@ -290,6 +305,12 @@ class AgreementState:
         and objects to or doubts the rest."""
         if len(pending.steps) < 2 or not own or reading.stance is None:
             return 0
+        for clause in reading.clauses:
+            held = _FOR_NOW.search(clause.text)  # "x2 for now": that many steps, the rest on hold
+            if held:
+                count = _COUNTS.get((held.group(1) or held.group(2) or "").lower(), 0)
+                if 0 < count < len(pending.steps):
+                    return count
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
         if not agreeing:
             return 0
@@ -340,6 +361,7 @@ class AgreementState:
 
     def _accept(self, pending: Proposal, turn: int, count: int) -> list[AgreedMove]:
         self._accepted_again = pending.again
+        self._last_proposer = pending.seat
         moves = []
         for s in pending.steps[:count]:
             move = AgreedMove(pending.turn, turn, s)
@@ -410,7 +432,8 @@ def _new_marker(clause: Clause) -> bool:
 
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
-_COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3}
+_FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
+_COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
