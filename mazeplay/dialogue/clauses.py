@@ -545,7 +545,7 @@ _INFORM = _WordGated(re.compile(
 _INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
-    r"\b(?:left to right|right to left|top to bottom|bottom to top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
+    r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
     r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b|"
     r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
     r"\bdirections only\b|\bno coord|\b(?:letters?|numbers?|digits?|x|y|rows?|columns?|cols?)\s+(?:go|goes|run|runs|count|counts|increase|increases|grow|grows)\s+(?:across|down|up|right|left|downwards?|sideways)\b|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
@@ -604,7 +604,8 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
-         r"\b(?:up|down)\s+the\s+(?:middle|cent(?:er|re)|side|column|corridor|edge|left|right|line|path|road|way|hall)\b"
+         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|line|path|road|way|hall)\b"
+         r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b"
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
@@ -660,6 +661,7 @@ _COUNT = re.compile(
 )
 _LEADING_COUNT = re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE)
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6}
+_BARE_DIRECTIONS = re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE)
 _BARE_FILLER = re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
     r"cell|square|into|onto|from|here|there|us|our|at|of|by|with|on|plan|path|route|proposal|propose|suggest|"
@@ -936,7 +938,7 @@ def _is_bare(text: str, items: list[Item]) -> bool:
         rest = _RELATIVE.sub(" ", rest)
     rest = _POSITIVE_IDIOM.pattern.sub(" ", rest) if "no" in rest.lower() else rest
     rest = _AGREE_PHRASE.pattern.sub(" ", rest)
-    rest = _BARE_FILLER.sub(" ", rest)
+    rest = _BARE_FILLER.sub(" ", _BARE_DIRECTIONS.sub(" ", rest))
     return len(re.findall(r"[A-Za-z]{2,}", rest)) <= 1
 
 
