@@ -160,18 +160,19 @@ class AgreementState:
             so_far = [i.label for prior in seen_items for i in prior]
             if steps and not clause.sequenced and not clause.listed and labels == so_far[: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
-            seen_items.append(clause.items)
             if (clause.rendering or clause.conclusion) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             here = steps[-1].cell if steps else origin
             if not steps and self._anchored(clause):
                 steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
+                seen_items.append(clause.items)
                 continue
             resolved = self._resolve(clause.items, here)
             if self.cell_of is not None and resolved and not steps:
                 resolved = self._trim(resolved, clause.items)
                 if resolved and resolved[0].direction is None and not (clause.strong and clause.moves_to):
                     continue  # a far cell is description unless the clause says to move there
+            seen_items.append(clause.items)
             steps.extend(resolved)
         return steps
 

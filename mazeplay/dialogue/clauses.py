@@ -1081,6 +1081,11 @@ def read_message(text: str) -> MessageReading:
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
             if previous is not None and previous.act == "propose" and _CONSEQUENCE.match(part) and _GERUND_OR_IF.match(previous.text):
                 clauses[-1] = Clause(previous.text, "inform", previous.stance, previous.items, listed=previous.listed)  # "going right gets us to a wall"
+            if (previous is not None and previous.act == "inform" and not previous.hypothetical and not previous.blocked
+                    and len(previous.items) == 1 and previous.items[0].kind == "cell" and clause.act == "propose"
+                    and _CONTINUATION.match(part)):
+                clause = Clause(clause.text, "propose", clause.stance, [previous.items[0], *clause.items], clause.strong,
+                                clause.sequenced, listed=clause.listed)  # "F6 is open for me, then F7, G7"
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo"
