@@ -77,6 +77,7 @@ class AgreementState:
     turns: int = 0
     doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
     _last_proposer: str | None = None
+    _tail_restated: bool = False
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -204,7 +205,7 @@ class AgreementState:
         pending = self.pending
         proposals = self._without_confirmation(seat, proposals)
         own = self._proposal_from(proposals, self.here) if proposals else []
-        self._restated = False
+        self._restated = self._tail_restated = False
         if pending is not None and pending.seat != seat:
             if any(c.mixed for c in reading.clauses):
                 self.doubts.append(f"message {turn + 1} both accepts and objects to the proposal of message {pending.turn + 1}")
@@ -245,13 +246,14 @@ class AgreementState:
         """How many steps of the partner's pending proposal this message accepts (0: none)."""
         stance = reading.stance
         blocked = self._blocks(pending, reading) if reading.blocked else False
-        restates = bool(own) and _starts_with(own, pending.steps)
+        restates = bool(own) and _starts_with(own, pending.steps) or self._restates_tail(proposals, pending)
         continues = (
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
             and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
         )
         self._restated = restates and _restated_before_agreeing(reading, proposals)
+        self._tail_restated = bool(own) and not _starts_with(own, pending.steps) and self._restates_tail(proposals, pending)
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
@@ -276,6 +278,16 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _restates_tail(self, proposals: list[Clause], pending: Proposal) -> bool:
+        """"ok down down right right" when down, down, right were agreed and right is pending: the whole
+        plan said again."""
+        moves = [i.direction for c in proposals for i in c.items]
+        if not moves or any(m is None for m in moves) or any(s.direction is None for s in pending.steps):
+            return False
+        k = len(moves) - len(pending.steps)
+        history = [m.step.direction for m in self.agreed]
+        return 0 < k <= len(history) and moves == history[-k:] + [s.direction for s in pending.steps]
 
     def _about_the_past(self, pending: Proposal, reading: MessageReading) -> bool:
         """Every move the agreeing clauses name was already made, and none is the proposal's first step."""
@@ -335,6 +347,8 @@ class AgreementState:
 
     def _after_acceptance(self, reading: MessageReading, proposals: list[Clause], own: list[Step],
                           accepted: list[AgreedMove]) -> list[Step]:
+        if proposals and self._tail_restated:
+            return []
         """What the message proposes once its acceptance is applied: a restatement of the accepted
         steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
         cells = [m.step.cell for m in accepted]

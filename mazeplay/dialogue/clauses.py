@@ -539,9 +539,10 @@ _INFORM = _WordGated(re.compile(
     r"(?:the )?(?:goal|start|exit|finish|target|destination)(?:\s+cell)?\s+(?:is|at|=|sits|lies)|"
     r"row \d+ (?:is|has|reads)|column \d+ (?:is|has)|has a wall|there'?s a wall|there is a wall|passable|impassable|accessible|"
     r"reachable|unreachable|available|possible|options?|neighbou?rs?|adjacent|surrounded|edge|border|dead[- ]?end|walled|walled off|"
-    r"nowhere|no other|only (?:option|way|choice)|idk|dunno|no idea|unsure|unknown|can'?t see|cannot see|not visible)\b",
+    r"nowhere|no other|only (?:option|way|choice)|idk|dunno|no idea|unsure|unknown|can'?t see|cannot see|not visible)\b|"
+    r"\?\s*(?:for me|on mine|on my (?:side|map|end))",
     re.IGNORECASE,
-), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea', '')
+), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on', '')
 _INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
@@ -1077,7 +1078,7 @@ def read_message(text: str) -> MessageReading:
         for part in split_clauses(line):
             clause = read_clause(part, section, previous_cells[-1] if previous_cells else None)
             if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
-                    and not clause.strong and _CONTINUATION.match(part)):
+                    and not clause.strong and _CONTINUATION.match(part) and not _CONSEQUENCE.match(previous.text)):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
             if previous is not None and previous.act == "propose" and _CONSEQUENCE.match(part) and _GERUND_OR_IF.match(previous.text):
                 clauses[-1] = Clause(previous.text, "inform", previous.stance, previous.items, listed=previous.listed)  # "going right gets us to a wall"
