@@ -204,6 +204,8 @@ class AgreementState:
         solos = reading.solos
         pending = self.pending
         proposals = self._without_confirmation(seat, proposals)
+        if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
+            return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
         own = self._proposal_from(proposals, self.here) if proposals else []
         self._restated = self._tail_restated = False
         if pending is not None and pending.seat != seat:
@@ -278,6 +280,18 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _extends(self, pending: Proposal, proposals: list[Clause]) -> bool:
+        """My own open plan, continued from where it ends: append the new steps to it."""
+        if self.cell_of is None:
+            return False
+        items = [i for c in proposals for i in c.items]
+        end = pending.steps[-1].cell
+        steps = self._resolve(items, end)
+        if len(steps) < 2 or steps[0].cell != end or any(s.direction is None for s in steps[1:]):
+            return False
+        pending.steps = [*pending.steps, *steps[1:]]
+        return True
 
     def _restates_tail(self, proposals: list[Clause], pending: Proposal) -> bool:
         """"ok down down right right" when down, down, right were agreed and right is pending: the whole

@@ -340,7 +340,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 
 # -- splitting -----------------------------------------------------------------------------------
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
 _PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)")
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
@@ -481,7 +481,7 @@ _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (
 _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
-_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it)\s*[.!]*\s*$", re.IGNORECASE)
+_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
