@@ -330,7 +330,7 @@ class AgreementState:
     def _partial(self, pending: Proposal, reading: MessageReading, own: list[Step]) -> int:
         """Accepting only the first part of a plan: the reply restates a strict prefix of it, agrees,
         and objects to or doubts the rest."""
-        if len(pending.steps) < 2 or not own or reading.stance is None:
+        if len(pending.steps) < 2:
             return 0
         for clause in reading.clauses:
             held = _FOR_NOW.search(clause.text)  # "x2 for now": that many steps, the rest on hold
@@ -338,6 +338,8 @@ class AgreementState:
                 count = _COUNTS.get((held.group(1) or held.group(2) or "").lower(), 0)
                 if 0 < count < len(pending.steps):
                     return count
+        if not own or reading.stance is None:
+            return 0
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
         if not agreeing:
             return 0

@@ -662,6 +662,7 @@ _COUNT = re.compile(
 )
 _LEADING_COUNT = re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE)
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6}
+_LABEL = re.compile(r"^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*:\s+")
 _BARE_DIRECTIONS = re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE)
 _BARE_FILLER = re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
@@ -929,6 +930,7 @@ def _anchors(text: str) -> list[tuple[str, Mention]]:
 def _is_bare(text: str, items: list[Item]) -> bool:
     """Only moves and filler: "Down.", "(1,2)?", "down, down, right", "then (2,3)"; a statement
     ("and so are (0,1), (0,2)") is not bare."""
+    text = _LABEL.sub("", text, count=1)  # "Bottom row: right x2.", "Route: …"
     if _COPULA.search(text):
         return False
     rest = text
