@@ -474,7 +474,7 @@ _ABOUT_AGREEING = re.compile(
     re.IGNORECASE,
 )
 _MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
-_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b", re.IGNORECASE)
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=|\b(?:start|goal|star|target)\s*=", re.IGNORECASE)
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
 _REASONING = re.compile(r"\blet me (?:reason|think|check|verify|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
