@@ -356,6 +356,8 @@ class AgreementState:
         prefix_only = len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
         if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
             return 0
+        if named:  # "Down ok. (3,5)?": only what the agreeing words name
+            own = self._resolve([i for c in agreeing for i in c.items], self.here)
         k = 0
         while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:
             k += 1
