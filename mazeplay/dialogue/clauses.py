@@ -481,6 +481,7 @@ _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (
 _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
+_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)\s*\??\s*$", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -1018,6 +1019,9 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     if _WHY.match(stripped):
         clause.act = "ask"
+        return clause
+    if question and _MOVES_THEN_STATUS.match(rest) and all(i.kind == "direction" for i in items):
+        clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
     if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
         clause.act = "ask"
