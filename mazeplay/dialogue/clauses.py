@@ -709,7 +709,7 @@ _TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer
 _DIRECTION_HINT = re.compile(r"up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft")
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
-    r"(?:all the way\s+)?(?:to|into|onto|at|till|until|towards?)\s+(?:the\s+)?(?:cell\s+|square\s+)?",
+    r"(?:all the way\s+)?(?:along\s+(?:the\s+)?(?:col(?:umn)?|row|file)\s*\w{1,2}\s+)?(?:to|into|onto|at|till|until|towards?)\s+(?:the\s+)?(?:cell\s+|square\s+)?",
     re.IGNORECASE,
 )
 _ALONG = re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
