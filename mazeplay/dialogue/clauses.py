@@ -627,7 +627,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
-         r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|then|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
+         r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
@@ -645,6 +645,7 @@ def _mask_not_moves(text: str) -> str:
 
 
 _RELATIVE = re.compile(
+    r"(?P<described>\b(?:basically|essentially|kind of|sort of|like|it'?s|that'?s|which is)\s+(?:going\s+)?back the way we came\b)|"
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
@@ -744,6 +745,8 @@ def move_items(text: str) -> list[Item]:
         if any(s < match.end() and match.start() < e for s, e in taken):
             continue
         kind = match.lastgroup
+        if kind == "described":
+            continue  # "basically back the way we came but one row lower": a comment on the moves
         if kind == "back":
             if _BACK_TO_CELL.match(masked, match.end()):
                 continue  # "step back to (5,3)": the cell says where
