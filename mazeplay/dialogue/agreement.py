@@ -78,6 +78,7 @@ class AgreementState:
     doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
     _last_proposer: str | None = None
     _tail_restated: bool = False
+    _tail_rest: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -299,9 +300,13 @@ class AgreementState:
         moves = [i.direction for c in proposals for i in c.items]
         if not moves or any(m is None for m in moves) or any(s.direction is None for s in pending.steps):
             return False
-        k = len(moves) - len(pending.steps)
         history = [m.step.direction for m in self.agreed]
-        return 0 < k <= len(history) and moves == history[-k:] + [s.direction for s in pending.steps]
+        planned = [s.direction for s in pending.steps]
+        for k in range(min(len(history), len(moves) - len(planned)), 0, -1):
+            if moves[: k + len(planned)] == history[-k:] + planned:
+                self._tail_rest = moves[k + len(planned):]  # "…, two steps down, then down onto *": what comes after
+                return True
+        return False
 
     def _about_the_past(self, pending: Proposal, reading: MessageReading) -> bool:
         """Every move the agreeing clauses name was already made, and none is the proposal's first step."""
@@ -318,7 +323,7 @@ class AgreementState:
         """The reply says the pair now stands where the proposal leads ("We're on the goal at (3,3). ACTI!")."""
         target = pending.steps[-1].cell
         for clause in reading.clauses:
-            if clause.act not in ("claim", "recap") or not clause.items:
+            if not clause.items or (clause.act not in ("claim", "recap") and not _STANDING_ON.match(clause.text)):
                 continue
             for item in clause.items:
                 if item.kind == "goal" and target == self.goal:
@@ -366,7 +371,8 @@ class AgreementState:
     def _after_acceptance(self, reading: MessageReading, proposals: list[Clause], own: list[Step],
                           accepted: list[AgreedMove]) -> list[Step]:
         if proposals and self._tail_restated:
-            return []
+            rest = [Item("direction", d, None, d) for d in self._tail_rest]
+            return self._resolve(rest, self.here) if rest else []
         """What the message proposes once its acceptance is applied: a restatement of the accepted
         steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
         cells = [m.step.cell for m in accepted]
@@ -467,6 +473,7 @@ _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterward
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
+_STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
