@@ -233,16 +233,23 @@ class AgreementState:
         return decision
 
     def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
-        """"Down. Then right." right after the partner accepted my "down": the first clause confirms the
-        move just made, the next one proposes."""
+        """"Down. Down. Let's go right." right after moves were agreed: the bare directions confirm the
+        moves just made, the rest proposes."""
         if len(proposals) < 2 or not self.agreed:
             return proposals
-        last = self.agreed[-1]
-        mine = self._last_proposer == seat and last.agreed_turn == self.turns - 2
-        first, second = proposals[0], proposals[1]
-        if (mine and not first.strong and not first.sequenced and _LEADING_SEQUENCE.match(second.text)
-                and [i.direction for i in first.items] == [last.step.direction]):
-            return proposals[1:]
+        just_agreed = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
+        if not just_agreed:
+            return proposals
+        lead, said = 0, []
+        while lead < len(proposals) - 1:
+            clause = proposals[lead]
+            if clause.strong or clause.sequenced or any(i.kind != "direction" for i in clause.items):
+                break
+            said += [i.direction for i in clause.items]
+            lead += 1
+        n = len(said)
+        if lead and n <= len(just_agreed) and (said == just_agreed[:n] or said == just_agreed[-n:]):
+            return proposals[lead:]
         return proposals
 
     def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> int:
