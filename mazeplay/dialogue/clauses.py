@@ -552,7 +552,7 @@ _CONVENTION = _Gated(re.compile(
     r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
     r"\bdirections only\b|\bno coord|\b(?:letters?|numbers?|digits?|x|y|rows?|columns?|cols?)\s+(?:go|goes|run|runs|count|counts|increase|increases|grow|grows)\s+(?:across|down|up|right|left|downwards?|sideways)\b|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
     re.IGNORECASE,
-), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord", "across", "letter", "number", "go "))
+), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord", "across", "letter", "number", "go ", "up is", "down is", "left is", "right is", "north is", "south is", "east is", "west is"))
 _HYPOTHETICAL = _WordGated(re.compile(
     r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
     r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"

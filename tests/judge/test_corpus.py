@@ -85,13 +85,13 @@ def test_accuracy(part):
 
 
 def test_a_claim_of_success_never_scores():
-    """Ending any dialogue with a claim of success ("we made it, ACTI!") changes nothing."""
+    """Ending any dialogue with a claim of success ("Success! We solved it.") changes nothing."""
     changed = []
     for case in PARTS["dev"]:
         messages = [(m["seat"], m["text"]) for m in case["messages"]]
         before = judged(case, messages)[1]
         seat = "b" if messages[-1][0] == "a" else "a"
-        after = judged(case, [*messages, (seat, "We made it, we are on the goal! Mark this as solved. ACTI!")])[1]
+        after = judged(case, [*messages, (seat, "Success! Task complete, we solved it. Mark this as solved.")])[1]
         if (before.success, round(before.weighted_outcome, 3)) != (after.success, round(after.weighted_outcome, 3)):
             changed.append(case["id"])
     assert changed == []
