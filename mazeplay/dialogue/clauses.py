@@ -584,11 +584,6 @@ _SOLO = re.compile(
 _SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
-_QUESTION_ASK = re.compile(
-    r"\b(is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how many|how|why|"
-    r"confirm|check|verify|see|know|tell me|open|wall|blocked|free|clear|correct|right|sure|hidden|visible)\b",
-    re.IGNORECASE,
-)
 _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
 
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?").

@@ -120,9 +120,3 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     best, state = results[best_index]
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
 
-
-def grade_dialogue(messages: list[tuple[str, str]], first: str = "a", maze: Maze | None = None) -> Extraction:
-    """The extraction alone (the route under the winning scheme)."""
-    if maze is None:
-        raise ValueError("the rule grader reads with the maze's size and start in mind: pass the maze")
-    return read_route(maze, messages, first).extraction
