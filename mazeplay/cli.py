@@ -29,6 +29,10 @@ EXAMPLES = """examples:
   mazeplay bench --condition relay --strong bot --weak bot:terse --mazes 10
   mazeplay report --format markdown --plots plots/
   mazeplay export --format chat --out dialogues.jsonl
+  mazeplay serve --study assets/studies/example.toml
+  mazeplay study status example-pilot
+  mazeplay withdraw P-7KQ2M9XA
+  mazeplay merge all.db lab1.db lab2.db
 """
 
 
@@ -205,6 +209,40 @@ def build_parser() -> Parser:
     export.add_argument("--run", help="only this run")
     export.add_argument("--db")
 
+    serve = sub.add_parser("serve", help="serve the game or a study to browsers", description="Serve the game, "
+                           "or a study, to web browsers with textual-serve: one game process per browser connection. "
+                           "Binds to 127.0.0.1 unless --host says otherwise; API keys stay in this environment.")
+    serve.add_argument("--study", metavar="FILE.toml", help="a study file (see assets/studies/example.toml)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", help="database file")
+    serve.add_argument("--api-base", help="OpenAI-compatible server for model partners")
+
+    study = sub.add_parser("study", help="run a human study", description="Play a study in this terminal, or see how it is going.")
+    study_sub = study.add_subparsers(dest="study_command", parser_class=Parser, metavar="STUDY_COMMAND")
+    study_play = study_sub.add_parser("play", help="take part in a study here (what serve runs per browser)")
+    study_play.add_argument("file", metavar="FILE.toml")
+    study_play.add_argument("--db", help="database file")
+    study_play.add_argument("--api-base")
+    study_play.add_argument("--api-key")
+    study_play.add_argument("--trace", help=argparse.SUPPRESS)  # tests: record each screen shown
+    study_status = study_sub.add_parser("status", help="participants, games per condition, time per game, drop-outs")
+    study_status.add_argument("name", metavar="NAME")
+    study_status.add_argument("--stale", type=float, default=30.0, help="minutes without activity that count as a drop-out (default 30)")
+    study_status.add_argument("--json", action="store_true")
+    study_status.add_argument("--db", help="database file")
+
+    withdraw = sub.add_parser("withdraw", help="delete everything about one participant", description="Consent withdrawal: "
+                              "delete a participant's games, turns, grades and answers everywhere in the database.")
+    withdraw.add_argument("participant", metavar="PARTICIPANT")
+    withdraw.add_argument("--db", help="database file")
+
+    merge = sub.add_parser("merge", help="merge databases from several machines", description="Copy every game, "
+                           "turn, grade, run, study, participant and answer from SOURCE databases into TARGET, "
+                           "renumbering game ids. Merging the same source twice adds nothing.")
+    merge.add_argument("target", metavar="TARGET.db")
+    merge.add_argument("sources", nargs="+", metavar="SOURCE.db")
+
     resume = sub.add_parser("resume", help="continue an interrupted game", description="Continue an interrupted game where it stopped.")
     resume.add_argument("game_id", type=_positive, metavar="GAME_ID")
     _io_options(resume)
@@ -222,6 +260,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(__version__)
         elif args.command == "run":
             commands.cmd_run(args, {"a": args.a, "b": args.b})
+        elif args.command in ("serve", "study", "withdraw", "merge"):
+            from mazeplay import study_commands
+
+            getattr(study_commands, f"cmd_{args.command}")(args)
         elif args.command:
             getattr(commands, f"cmd_{args.command}")(args)
         else:

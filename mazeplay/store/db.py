@@ -80,6 +80,41 @@ def m002_runs_and_relays(db: Database) -> None:
     db["games"].create_index(["run_id"])
 
 
+@migrations()
+def m003_studies(db: Database) -> None:
+    """Human studies: participants, their answers, and the rooms where two people are paired."""
+    db["studies"].create({"name": str, "created_at": str, "design": str, "source": str}, pk="name")
+    db["participants"].create(
+        {"id": str, "study": str, "number": int, "created_at": str, "consent_at": str, "assignment": str,
+         "status": str, "completion_code": str, "finished_at": str, "last_seen": str},
+        pk="id",
+        not_null={"study", "number", "created_at", "assignment", "status"},
+    )
+    db["participants"].create_index(["study"])
+    db["answers"].create(
+        {"id": int, "participant": str, "study": str, "game_id": int, "slot": int, "question": str, "value": str,
+         "created_at": str},
+        pk="id",
+        not_null={"participant", "study", "slot", "question"},
+    )
+    db["answers"].create_index(["participant"])
+    db["games"].add_column("study", str)
+    db["games"].add_column("participant", str)
+    db["games"].add_column("partner_participant", str)  # the other person, in a game between two people
+    db["games"].add_column("slot", int)  # position in the participant's sequence; 0 is the practice game
+    db["games"].create_index(["participant"])
+    db["waiting"].create(
+        {"id": int, "study": str, "condition": str, "participant": str, "slot": int, "created_at": str,
+         "status": str, "game_id": int, "seat": str},
+        pk="id",
+    )
+    db["waiting"].create_index(["study", "condition", "status"])
+    db["mailbox"].create(
+        {"game_id": int, "idx": int, "seat": str, "text": str, "created_at": str},
+        pk=("game_id", "idx"),
+    )
+
+
 def resolve_path(path: str | os.PathLike | None) -> Path:
     return Path(path or os.environ.get("MAZEPLAY_DB") or DEFAULT_DB)
 

@@ -54,6 +54,9 @@ class MazeplayApp(App):
         return self._store
 
     def on_mount(self) -> None:
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
         if self.session is not None:
             self.resume_session(self.session)
         elif self.screen_factory is not None:

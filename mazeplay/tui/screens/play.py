@@ -29,32 +29,45 @@ def grid_labels(render: str) -> str:
 class PlayScreen(SessionScreen):
     """A person in one seat; the partner's calls run in a worker so typing never waits."""
 
+    # Browsers keep ctrl+n, ctrl+t and ctrl+q for themselves: every action also has a function key
+    # they leave to the page (F2, F4, F10), and the footer's keys can be clicked.
     BINDINGS = [
-        Binding("ctrl+n", "focus_notepad", "Notepad"),
-        Binding("ctrl+t", "focus_input", "Type"),
+        Binding("f2", "focus_notepad", "Notepad"),
+        Binding("f4", "focus_input", "Type"),
+        Binding("ctrl+n", "focus_notepad", "Notepad", show=False),
+        Binding("ctrl+t", "focus_input", "Type", show=False),
         Binding("f1", "app.help", "Help"),
-        Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
+        Binding("f10", "quit_game", "Save & quit", priority=True),
+        Binding("ctrl+q", "quit_game", "Save & quit", priority=True, show=False),
     ]
 
-    def __init__(self, session: GameSession, human_seat: str, queue: "asyncio.Queue[str]") -> None:
+    def __init__(self, session: GameSession, human_seat: str, queue: "asyncio.Queue[str]",
+                 time_limit: float = 0.0, wrapper=None, heading: str | None = None) -> None:
         super().__init__(session)
         self.human_seat = human_seat
         self.queue = queue
+        self.time_limit = time_limit  # seconds per message; 0: none
+        self.wrapper = wrapper
+        self.heading = heading
+        self.turn_started: float | None = None
         self.your_turn = False
         self.thinking_since: float | None = None
         self.position = session.setup.maze.start
-        self.notes: dict[tuple[int, int], str] = session.store.load_notes(session.game_id)
+        remote = getattr(session, "remote", False)  # a guest in someone else's game: the saved notes are the host's
+        self.notes: dict[tuple[int, int], str] = {} if remote else session.store.load_notes(session.game_id)
 
     def compose(self) -> ComposeResult:
         setup = self.session.setup
         yield Header()
         with Horizontal(id="play"):
             with Vertical(id="side"):
+                if self.heading:
+                    yield Static(self.heading, classes="title", id="heading")
                 yield Static(f"Your map — seat {self.human_seat}", classes="title")
                 yield MazeGrid(setup.views[self.human_seat].rows(), labels=grid_labels(setup.config.render),
                                notepad=True, id="own")
                 yield Static(LEGEND, classes="legend")
-                yield Static("Notepad: ctrl+n, then arrows and space (or click a ?) to mark wall ▒ / open ○ / unsure ¿",
+                yield Static("Notepad: F2, then arrows and space (or click a ?) to mark wall ▒ / open ○ / unsure ¿",
                              classes="legend")
                 yield Static(id="status")
             with Vertical(id="talk"):
@@ -74,6 +87,9 @@ class PlayScreen(SessionScreen):
         self.query_one("#message", Input).focus()
         self.run_game()
 
+    def seat_wrapper(self):
+        return self.wrapper
+
     def on_failure(self) -> None:
         self.thinking_since = None
         self.refresh_status()
@@ -81,6 +97,7 @@ class PlayScreen(SessionScreen):
     # -- observer callbacks (from the game loop) ------------------------------------------------
     def asking(self, seat: str) -> None:
         self.your_turn = seat == self.human_seat
+        self.turn_started = time.monotonic() if self.your_turn else None
         self.thinking_since = None if self.your_turn else time.monotonic()
         self.refresh_status()
 
@@ -106,7 +123,13 @@ class PlayScreen(SessionScreen):
         config = self.session.setup.config
         done = getattr(self, "turns_done", len(self.session.turns))
         lines = [f"Turn {min(done + 1, config.max_turns)}/{config.max_turns} · {config.mode} mode"]
-        if self.your_turn:
+        if self.your_turn and self.time_limit and self.turn_started is not None:
+            left = self.time_limit - (time.monotonic() - self.turn_started)
+            if left <= 0:
+                self.send_text(self.query_one("#message", Input).value.strip() or "(no message: time ran out)")
+                return
+            lines.append(f"Your turn: write a message ({left:.0f} s left).")
+        elif self.your_turn:
             lines.append("Your turn: write a message.")
         elif self.thinking_since is not None:
             lines.append(f"Partner is thinking… {time.monotonic() - self.thinking_since:.0f} s")
@@ -125,14 +148,20 @@ class PlayScreen(SessionScreen):
         if not self.your_turn:
             self.notify("Wait for your partner's message.", severity="warning")
             return
+        self.send_text(text)
+
+    def send_text(self, text: str) -> None:
         self.your_turn = False
-        event.input.value = ""
+        self.turn_started = None
+        self.query_one("#message", Input).value = ""
         self.queue.put_nowait(text)
+        self.refresh_status()
 
     @on(MazeGrid.NoteChanged)
     def save_note(self, event: MazeGrid.NoteChanged) -> None:
         self.notes = dict(event.grid.notes)
-        self.session.store.save_notes(self.session.game_id, self.notes)
+        if not getattr(self.session, "remote", False):  # a guest's notes stay on screen: the row is the host's
+            self.session.store.save_notes(self.session.game_id, self.notes)
 
     def action_focus_notepad(self) -> None:
         self.query_one("#own", MazeGrid).focus()

@@ -43,6 +43,10 @@ class SessionScreen(Screen):
         self.app.push_screen(ErrorDialog(message), self._after_error)
 
     def _after_error(self, retry: bool | None) -> None:
+        handler = getattr(self.app, "after_game_error", None)
+        if handler is not None:  # a study decides what comes next
+            handler(self.session, bool(retry))
+            return
         if retry:
             self.session = GameSession.load(self.session.store, self.session.game_id, self.session.options)
             self.run_game()

@@ -1,0 +1,165 @@
+"""Pilot tests of a participant's visit: consent, ID, practice, games, questions, completion, resume."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.widgets import Button, Input, RadioSet
+
+from mazeplay.store import GameStore, open_db
+from mazeplay.study.spec import parse_study
+from mazeplay.tui.screens.play import PlayScreen
+from mazeplay.tui.screens.study import ConsentScreen, IdentityScreen, MessageScreen, QuestionsScreen
+from mazeplay.tui.study_app import StudyApp
+
+SIZE = (120, 40)
+
+
+def small_study(**changes) -> dict:
+    data = {
+        "name": "pilot",
+        "games_per_participant": 2,
+        "consent": "Do you agree?",
+        "practice": {"partner": "bot", "size": 4, "max_turns": 6},
+        "assignment": {"method": "latin", "seed": 3},
+        "conditions": [
+            {"name": "bot", "partner": "bot", "seat": "any", "indices": [0, 1, 2]},
+            {"name": "terse", "partner": "bot:terse", "seat": "a", "indices": [3, 4]},
+        ],
+    }
+    data.update(changes)
+    return data
+
+
+async def until(pilot, predicate, what: str, tries: int = 300):
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}; screen is {type(pilot.app.screen).__name__}")
+
+
+async def click(pilot, selector: str) -> None:
+    button = pilot.app.screen.query_one(selector, Button)
+    button.press()
+    await pilot.pause(0.05)
+
+
+async def play_to_end(pilot) -> None:
+    """Say ACTI! at the first chance: the game ends at once (a short, failed game)."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn, "our turn")
+    pilot.app.screen.query_one("#message", Input).value = "We are at the goal. ACTI!"
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen) and pilot.app.screen.id == "game-over"
+                or (isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn
+                    and len(pilot.app.screen.session.turns) > 0), "the game to end")
+    if isinstance(pilot.app.screen, PlayScreen):  # we spoke second: say it again on our next turn
+        pilot.app.screen.query_one("#message", Input).value = "ACTI!"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen) and pilot.app.screen.id == "game-over",
+                    "the game to end")
+
+
+async def answer_questions(pilot, value: int = 4) -> None:
+    await until(pilot, lambda: isinstance(pilot.app.screen, QuestionsScreen), "the questions")
+    for radio_set in pilot.app.screen.query(RadioSet):
+        list(radio_set.query("RadioButton"))[value - 1].value = True
+    await pilot.pause(0.05)
+    await click(pilot, "#submit")
+
+
+@pytest.fixture
+def spec(tmp_path):
+    return parse_study(small_study(), str(tmp_path / "pilot.toml"))
+
+
+async def test_declining_consent_stores_nothing(db_path, spec):
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ConsentScreen), "consent")
+        await click(pilot, "#decline")
+        await until(pilot, lambda: app.screen.id == "declined", "the goodbye")
+    db = open_db(db_path)
+    assert db["participants"].count == 0 and db["games"].count == 0 and db["answers"].count == 0
+
+
+async def test_a_whole_visit_ends_with_a_completion_code_and_is_saved(db_path, spec):
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        await click(pilot, "#new")
+        await until(pilot, lambda: app.screen.id == "intro", "the practice intro")
+        participant = app.participant_id
+        assert participant and participant.startswith("P-")
+        await click(pilot, "#continue")
+        await play_to_end(pilot)  # practice
+        await click(pilot, "#continue")
+        for _ in range(2):
+            await until(pilot, lambda: app.screen.id == "intro", "a game intro")
+            await click(pilot, "#continue")
+            await play_to_end(pilot)
+            await click(pilot, "#continue")
+            await answer_questions(pilot)
+        await until(pilot, lambda: app.screen.id == "done", "the completion page")
+        body = str(app.screen.query_one("#body").render())
+        assert "MZ-" in body
+    db = open_db(db_path)
+    row = db["participants"].get(participant)
+    assert row["status"] == "completed" and row["completion_code"] in body
+    assignment = json.loads(row["assignment"])
+    assert assignment["method"] == "latin" and len(assignment["slots"]) == 2
+    games = list(db.query("select * from games where participant = ? order by slot", [participant]))
+    assert [g["slot"] for g in games] == [0, 1, 2] and all(g["status"] == "finished" for g in games)
+    assert [g["condition"] for g in games[1:]] == [s["condition"] for s in assignment["slots"]]
+    answers = list(db.query("select slot, question, value from answers where participant = ?", [participant]))
+    assert {a["slot"] for a in answers} == {1, 2}
+    assert {a["question"] for a in answers} == {"understood", "again", "difficulty", "comments"}
+    assert {a["value"] for a in answers if a["question"] == "understood"} == {"4"}
+
+
+async def test_coming_back_with_the_same_id_continues_where_it_stopped(db_path, spec):
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        app.screen.query_one("#typed", Input).value = "prolific_5f3a9c"
+        await click(pilot, "#typed-ok")
+        await until(pilot, lambda: app.screen.id == "intro", "the practice intro")
+        await click(pilot, "#continue")
+        await play_to_end(pilot)  # the practice game, then the page is closed
+    again = StudyApp(spec, db=db_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(again.screen, IdentityScreen), "the ID page")
+        again.screen.query_one("#typed", Input).value = "prolific_5f3a9c"
+        await click(pilot, "#typed-ok")
+        await until(pilot, lambda: again.screen.id == "intro", "the next intro")
+        assert "Game 1 of 2" in str(again.screen.query_one("#body").render())
+    assert open_db(db_path)["participants"].count == 1
+
+
+async def test_questions_must_be_answered_and_ids_must_be_plain(db_path, spec):
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        app.screen.query_one("#typed", Input).value = "jane.doe@example.com"
+        await click(pilot, "#typed-ok")
+        assert isinstance(app.screen, IdentityScreen)  # refused, with a notice
+        assert open_db(db_path)["participants"].count == 0
+        app.screen.query_one("#typed", Input).value = "p-0001"
+        await click(pilot, "#typed-ok")
+        await until(pilot, lambda: app.screen.id == "intro", "intro")
+        await click(pilot, "#continue")
+        await play_to_end(pilot)
+        await click(pilot, "#continue")
+        await until(pilot, lambda: app.screen.id == "intro", "game intro")
+        await click(pilot, "#continue")
+        await play_to_end(pilot)
+        await click(pilot, "#continue")
+        await until(pilot, lambda: isinstance(app.screen, QuestionsScreen), "questions")
+        await click(pilot, "#submit")  # nothing answered
+        assert isinstance(app.screen, QuestionsScreen)
+        assert open_db(db_path)["answers"].count == 0
