@@ -58,7 +58,10 @@ def _study_play(args: argparse.Namespace) -> None:
     with user_errors():
         spec = load_study(args.file)
         StudyFlow(spec, GameStore(open_db(args.db)))  # a changed design is refused before the page opens
-    _run_app(StudyApp(spec, db=args.db, api_key=args.api_key, api_base=args.api_base, trace=args.trace))
+    import os
+
+    trace = args.trace or os.environ.get("MAZEPLAY_STUDY_TRACE")  # tests of `serve` set it for every process
+    _run_app(StudyApp(spec, db=args.db, api_key=args.api_key, api_base=args.api_base, trace=trace))
 
 
 def _study_status(args: argparse.Namespace) -> None:

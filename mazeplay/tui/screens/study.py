@@ -45,6 +45,9 @@ class ConsentScreen(StudyScreen):
                 yield Button("I do not agree", variant="error", id="decline")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#agree", Button).focus()
+
     @on(Button.Pressed)
     def answer(self, event: Button.Pressed) -> None:
         self.finish(event.button.id == "agree")
@@ -67,6 +70,9 @@ class IdentityScreen(StudyScreen):
             yield Input(placeholder="your ID", id="typed")
             yield Button("Continue with this ID", id="typed-ok")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
 
     @on(Button.Pressed, "#new")
     def new_id(self) -> None:
@@ -129,6 +135,11 @@ class QuestionsScreen(StudyScreen):
                         yield Input(id=f"q-{question.id}", placeholder="type here")
             yield Button("Submit", variant="primary", id="submit")
         yield Footer()
+
+    def on_mount(self) -> None:
+        first = self.query("RadioSet, Input")
+        if first:
+            first.first().focus()
 
     def answers(self) -> dict[str, str | int | None]:
         """The answers given; ValueError names the first required question left open."""
