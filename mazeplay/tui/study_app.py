@@ -139,7 +139,7 @@ class StudyApp(MazeplayApp):
                 await self.resume_game(step.game_id, slot)
                 return
             await self.start_game_with(slot, self.flow.partner_for(slot))
-        except (ValueError, SeatSpecError, MazeplayError) as error:
+        except (ValueError, SeatSpecError, MazeplayError, OSError) as error:
             self.notify(str(error), severity="error", timeout=10)
             self.switch_screen(MessageScreen("Something went wrong", f"{error}\n\nPress Retry to try again.",
                                              button="Retry", screen_id="intro"))
@@ -181,7 +181,7 @@ class StudyApp(MazeplayApp):
         assert self.participant_id is not None
         room = self.spec.waiting_room
         waiting = WaitingScreen(room.timeout, room.fallback)
-        self.switch_screen(waiting)
+        await self.switch_screen(waiting)
         found = self.studies.wait_or_match(self.spec.name, slot.condition, self.participant_id, slot.number)
         started = time.monotonic()
         while "partner" not in found:

@@ -25,8 +25,13 @@ class StepDone(Message):
 
 
 class StudyScreen(Screen):
+    done = False
+
     def finish(self, result: object = None) -> None:
-        self.post_message(StepDone(self, result))
+        """Report once: a double click must not skip a step."""
+        if not self.done:
+            self.done = True
+            self.post_message(StepDone(self, result))
 
 
 class ConsentScreen(StudyScreen):
@@ -179,4 +184,5 @@ class WaitingScreen(StudyScreen):
         yield Footer()
 
     def waited(self, seconds: float) -> None:
-        self.query_one("#waited", Static).update(f"Waited {seconds:.0f} s")
+        if self.is_mounted:
+            self.query_one("#waited", Static).update(f"Waited {seconds:.0f} s")
