@@ -198,6 +198,8 @@ def build_parser() -> Parser:
     report.add_argument("run", nargs="?", metavar="RUN", help="run name (default: the latest)")
     report.add_argument("--format", choices=("table", "markdown", "json"), default="table")
     report.add_argument("--plots", metavar="DIR", help="write SVG plots into DIR")
+    report.add_argument("--study", metavar="NAME", help="a human study instead of a run: people alone, with people, "
+                        "with each AI partner, and AI pairs, on the same mazes")
     report.add_argument("--exclude-ambiguous", action="store_true",
                         help="leave out of the scores games whose grade is ambiguous (they are still counted)")
     report.add_argument("--db")
@@ -226,6 +228,13 @@ def build_parser() -> Parser:
     study_play.add_argument("--api-base")
     study_play.add_argument("--api-key")
     study_play.add_argument("--trace", help=argparse.SUPPRESS)  # tests: record each screen shown
+    study_sim = study_sub.add_parser("simulate", help="run a study with bots standing in for the participants")
+    study_sim.add_argument("file", metavar="FILE.toml")
+    study_sim.add_argument("--participants", type=_positive, default=12, help="how many stand-ins (default 12)")
+    study_sim.add_argument("--stand-in", default="bot", help="the bot that plays each participant's seat (default bot)")
+    study_sim.add_argument("--db", help="database file")
+    study_sim.add_argument("--api-base")
+    study_sim.add_argument("--api-key")
     study_status = study_sub.add_parser("status", help="participants, games per condition, time per game, drop-outs")
     study_status.add_argument("name", metavar="NAME")
     study_status.add_argument("--stale", type=float, default=30.0, help="minutes without activity that count as a drop-out (default 30)")

@@ -320,6 +320,9 @@ def cmd_report(args: argparse.Namespace) -> None:
     from mazeplay.bench.report import build_report, render_json, render_markdown, render_table
     from mazeplay.store import GameStore, open_db
 
+    if args.study:
+        _study_report(args)
+        return
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
         run_id = store.run_id(args.run)
@@ -337,6 +340,27 @@ def cmd_report(args: argparse.Namespace) -> None:
         print(render_table(report, f"Run {name}"))
 
 
+def _study_report(args: argparse.Namespace) -> None:
+    from mazeplay.bench.plots import conditions_svg
+    from mazeplay.store import GameStore, open_db
+    from mazeplay.study.report import build_study_report, render_study_json, render_study_markdown
+
+    with user_errors():
+        if args.run:
+            raise ValueError("give either a run name or --study, not both")
+        store = GameStore(open_db(args.db, must_exist=True))
+        report = build_study_report(store, args.study, exclude_ambiguous=args.exclude_ambiguous)
+        if args.plots:
+            from pathlib import Path
+
+            folder = Path(args.plots)
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"study-{args.study}.svg"
+            path.write_text(conditions_svg(report["groups"]))
+            print(f"wrote {path}", file=sys.stderr)
+    print(render_study_json(report) if args.format == "json" else render_study_markdown(report))
+
+
 def cmd_export(args: argparse.Namespace) -> None:
     from pathlib import Path
 
@@ -344,6 +368,9 @@ def cmd_export(args: argparse.Namespace) -> None:
     from mazeplay.store import GameStore, open_db
     from mazeplay.store.exports import chat_rows, dataset_card, dump_lines, game_rows
 
+    if args.study:
+        _study_report(args)
+        return
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
         run_id = store.run_id(args.run) if args.run else None

@@ -44,8 +44,33 @@ def cmd_study(args: argparse.Namespace) -> None:
         _study_play(args)
     elif args.study_command == "status":
         _study_status(args)
+    elif args.study_command == "simulate":
+        _study_simulate(args)
     else:
-        raise UserError("use: mazeplay study play FILE, or mazeplay study status NAME")
+        raise UserError("use: mazeplay study play FILE, study simulate FILE, or study status NAME")
+
+
+def _study_simulate(args: argparse.Namespace) -> None:
+    import asyncio
+
+    from mazeplay.config import load_config
+    from mazeplay.seats.registry import BOT_NAMES
+    from mazeplay.seats.registry import SeatOptions
+    from mazeplay.store import GameStore, open_db
+    from mazeplay.study.flow import StudyFlow
+    from mazeplay.study.simulate import simulate
+    from mazeplay.study.spec import load_study
+
+    with user_errors():
+        if args.stand_in not in BOT_NAMES:
+            raise ValueError(f"--stand-in must be a bot ({', '.join(BOT_NAMES)})")
+        spec = load_study(args.file)
+        flow = StudyFlow(spec, GameStore(open_db(args.db)))
+        config = load_config()
+        ids = asyncio.run(simulate(flow, args.participants, args.stand_in, config.aliases,
+                                   SeatOptions(api_key=args.api_key)))
+    print(f"simulated {len(ids)} participants in study {spec.name} ({ids[0]} … {ids[-1]}); "
+          f"see: mazeplay study status {spec.name}, mazeplay report --study {spec.name}")
 
 
 def _study_play(args: argparse.Namespace) -> None:

@@ -31,3 +31,17 @@ def clustered_ci(values: list[float], clusters: list[object]) -> tuple[float, fl
     sums = np.array([sum(residuals) for residuals in groups.values()])
     variance = (g / (g - 1)) * float((sums**2).sum()) / len(arr) ** 2
     return mean, 1.96 * float(np.sqrt(variance))
+
+
+def two_way_clustered_ci(values: list[float], first: list[object], second: list[object]) -> tuple[float, float]:
+    """Mean and 95 % CI with errors clustered two ways (e.g. by participant and by maze): the
+    Cameron–Gelbach–Miller variance V(first) + V(second) − V(first ∩ second), each a cluster-robust
+    variance of the mean; never below the larger one-way variance."""
+    if not values:
+        return float("nan"), float("nan")
+    mean, by_first = clustered_ci(values, first)
+    _, by_second = clustered_ci(values, second)
+    _, by_both = clustered_ci(values, list(zip(first, second)))
+    variance = (by_first / 1.96) ** 2 + (by_second / 1.96) ** 2 - (by_both / 1.96) ** 2
+    variance = max(variance, (by_first / 1.96) ** 2, (by_second / 1.96) ** 2)
+    return mean, 1.96 * float(np.sqrt(variance))

@@ -105,10 +105,12 @@ class StudyStore:
         return list(self.db.query("select * from games where study = ? order by id", [study]))
 
     def slot_game(self, participant_id: str, slot: int) -> dict | None:
-        """The newest game of that slot in which the participant sat (either as host or partner)."""
+        """The newest game of that slot in which the participant sat: as host, or as the guest a host
+        took from the waiting room (whose own slot number may differ)."""
         row = list(self.db.query(
-            "select * from games where slot = ? and (participant = ? or partner_participant = ?) order by id desc limit 1",
-            [slot, participant_id, participant_id]))
+            "select * from games where (participant = ? and slot = ?) or id in (select game_id from waiting"
+            " where participant = ? and slot = ? and game_id is not null) order by id desc limit 1",
+            [participant_id, slot, participant_id, slot]))
         return row[0] if row else None
 
     # -- answers ---------------------------------------------------------------------------------
