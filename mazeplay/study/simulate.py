@@ -29,13 +29,13 @@ def bot_source(stand_in: str) -> LineSource:
 
 
 async def simulate(flow: StudyFlow, participants: int, stand_in: str = "bot", aliases: dict | None = None,
-                   options: SeatOptions | None = None, seed: int = 0) -> list[str]:
+                   options: SeatOptions | None = None, seed: int = 0, id_prefix: str = SIM_PREFIX) -> list[str]:
     """Play `participants` stand-ins to the end; returns their IDs. Stand-ins take turns one step at a
     time, so two of them can meet in a waiting room; one left waiting when nobody else can come falls
     back, as a person would after the timeout."""
     rng = random.Random(seed)
     aliases = aliases or {}
-    ids = [flow.enrol(f"{SIM_PREFIX}{flow.spec.name}-{i:03d}")["id"] for i in range(participants)]
+    ids = [flow.enrol(f"{id_prefix}{flow.spec.name}-{i:03d}")["id"] for i in range(participants)]
     tickets: dict[str, int] = {}
     active = list(ids)
     while active:
