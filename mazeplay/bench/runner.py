@@ -14,10 +14,10 @@ from mazeplay.engine import MazeParams
 from mazeplay.errors import MazeplayError
 from mazeplay.game.mazesets import load_set, record_maze
 from mazeplay.game.setup import GameConfig, GameSetup
-from mazeplay.game.solo import answer_labels, run_solo
+from mazeplay.game.solo import run_solo
 from mazeplay.headless import GameSession, seat_record
 from mazeplay.judge.extraction import Extraction, RouteStep
-from mazeplay.judge.score import grade_extraction
+from mazeplay.judge.score import grade_solo_answer
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats, parse_seat
 from mazeplay.store import GameStore
 
@@ -181,12 +181,7 @@ class BenchRunner:
             turns = await run_solo(setup, job.kind, seats["a"])
         for turn in turns:
             self.store.add_turn(game_id, turn)
-        labels = answer_labels(turns[-1].text)
-        extraction = Extraction(judge="solo-answer", route=[RouteStep(2, labels, "move", "both")])
-        if not labels:
-            extraction.ambiguous.append("no ANSWER line in the final reply")
-        messages = [(t.seat, t.text) for t in turns]
-        grade = grade_extraction(extraction, setup.maze, messages)
+        grade = grade_solo_answer(setup.maze, turns)
         self.store.save_grade(game_id, grade.judge, grade.to_dict())
         self.store.set_status(game_id, "finished", ending="answer")
         return game_id

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 
 from mazeplay.engine import Cell, Maze
 from mazeplay.game.loop import GameState
+from mazeplay.game.solo import answer_labels
 from mazeplay.judge.diagnostics import diagnose
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.dialogue.notation import parse_mention, symbol_type
@@ -116,3 +117,12 @@ def grade_game(state: GameState) -> list[Grade]:
     rule = rule_grade(state.setup.maze, messages, state.setup.config.first, _tokens(state))
     return [engine_grade(state), rule] if state.live else [rule]
 
+
+def grade_solo_answer(maze: Maze, turns: list) -> Grade:
+    """A solo condition's grade: the route of the last ANSWER line (after the review step), replayed
+    like any other route. The same for a model and for a person."""
+    labels = answer_labels(turns[-1].text)
+    extraction = Extraction(judge="solo-answer", route=[RouteStep(len(turns), labels, "move", "both")])
+    if not labels:
+        extraction.ambiguous.append("no ANSWER line in the final reply")
+    return grade_extraction(extraction, maze, [(t.seat, t.text) for t in turns])

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from mazeplay.engine import MazeParams
 from mazeplay.game.mazesets import load_set, record_maze
 from mazeplay.game.setup import GameConfig, GameSetup
+from mazeplay.game.turns import SeatReply, Turn
+from mazeplay.judge.score import Grade, grade_solo_answer
 from mazeplay.store import GameStore
 from mazeplay.store.studies import StudyStore
 from mazeplay.study.assign import Slot, assign
@@ -63,7 +65,8 @@ class StudyFlow:
             game = self.studies.slot_game(participant_id, slot.number)
             if game is None or game["status"] != "finished":
                 return Step("game", slot, game and game["id"], game and game["status"])
-            if not self.studies.answered(participant_id, slot.number):
+            solo = self.spec.condition(slot.condition).solo  # no partner to ask about
+            if not solo and not self.studies.answered(participant_id, slot.number):
                 return Step("questions", slot, game["id"], "finished")
         return Step("done")
 
@@ -92,6 +95,22 @@ class StudyFlow:
                             mode=condition.mode, first=condition.first, max_turns=condition.max_turns,
                             render=condition.render)
         return GameSetup(config, maze, views, f"{slot.maze_set}#{slot.maze_index}")
+
+    def save_solo(self, participant_id: str, slot: Slot, answers: list[tuple[str, float]]) -> tuple[int, Grade]:
+        """A person's solo baseline: their path and their reviewed path, saved and graded as a model's are."""
+        condition = self.spec.condition(slot.condition)
+        setup = self.setup_for(slot)
+        seats = {"a": {"kind": "human", "name": "human", "player": participant_id}, "b": {"kind": "none", "name": "none"}}
+        extra = {**self.extra(participant_id, slot), "kind": condition.kind}
+        game_id = self.store.create_game(setup, seats, player=participant_id, extra=extra)
+        turns = [Turn(index=i, seat="a", text=text, reply=SeatReply(text=text, latency_s=seconds, model="human"))
+                 for i, (text, seconds) in enumerate(answers)]
+        for turn in turns:
+            self.store.add_turn(game_id, turn)
+        grade = grade_solo_answer(setup.maze, turns)
+        self.store.save_grade(game_id, grade.judge, grade.to_dict())
+        self.store.set_status(game_id, "finished", ending="answer")
+        return game_id, grade
 
     def partner_for(self, slot: Slot) -> str:
         if slot.number == PRACTICE_SLOT:

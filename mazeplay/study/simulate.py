@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from mazeplay.game.solo import run_solo
 from mazeplay.headless import GameSession
 from mazeplay.seats.human import LineSource
 from mazeplay.seats.registry import SeatOptions, SeatSpec, build_bot, parse_seat
@@ -54,6 +55,12 @@ async def simulate(flow: StudyFlow, participants: int, stand_in: str = "bot", al
                 continue
             slot = step.slot
             assert slot is not None
+            if slot.number != PRACTICE_SLOT and flow.spec.condition(slot.condition).solo:
+                kind = flow.spec.condition(slot.condition).kind
+                turns = await run_solo(flow.setup_for(slot), kind, build_bot(SeatSpec("bot", stand_in)))
+                flow.save_solo(pid, slot, [(turn.text, 0.0) for turn in turns])
+                progressed = True
+                continue
             partner = flow.partner_for(slot)
             if slot.number != PRACTICE_SLOT and partner == "human":
                 if pid in tickets:

@@ -70,6 +70,7 @@ class Condition:
 
     name: str
     partner: str  # a seat spec (bot, claude, provider/model, local…) or "human" for another person
+    kind: str = "pair"  # pair, or the paper's solo baselines for a person: solo-full, solo-split
     seat: str = "any"  # a, b, or any: counterbalanced across participants
     mode: str = "paper"
     render: str = "plain"
@@ -80,10 +81,14 @@ class Condition:
 
     @property
     def with_person(self) -> bool:
-        return self.partner == "human"
+        return self.kind == "pair" and self.partner == "human"
+
+    @property
+    def solo(self) -> bool:
+        return self.kind != "pair"
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "partner": self.partner, "seat": self.seat, "mode": self.mode, "render": self.render,
+        return {"name": self.name, "partner": self.partner, "kind": self.kind, "seat": self.seat, "mode": self.mode, "render": self.render,
                 "maze_set": self.maze_set, "indices": list(self.indices), "max_turns": self.max_turns, "first": self.first}
 
 
@@ -158,10 +163,13 @@ def _expect(table: dict, key: str, kind: type | tuple[type, ...], where: str, de
 
 def _condition(table: dict, number: int) -> Condition:
     where = f"conditions[{number}]."
-    known = {"name", "partner", "seat", "mode", "render", "maze_set", "indices", "max_turns", "first"}
+    known = {"name", "partner", "kind", "seat", "mode", "render", "maze_set", "indices", "max_turns", "first"}
     if unknown := sorted(set(table) - known):
         raise StudyError(f"{where}{unknown[0]} is not a condition key (known: {', '.join(sorted(known))})")
-    partner = _expect(table, "partner", str, where)
+    kind = _expect(table, "kind", str, where, "pair")
+    if kind not in ("pair", "solo-full", "solo-split"):
+        raise StudyError(f"{where}kind must be pair, solo-full or solo-split, got {kind!r}")
+    partner = _expect(table, "partner", str, where, "none" if kind != "pair" else None)
     if not partner:
         raise StudyError(f"{where}partner is missing (bot, human, local, an alias or provider/model)")
     seat = _expect(table, "seat", str, where, "any")
@@ -187,8 +195,8 @@ def _condition(table: dict, number: int) -> Condition:
     max_turns = _expect(table, "max_turns", int, where, 50)
     if max_turns < 2:
         raise StudyError(f"{where}max_turns must be at least 2")
-    name = _expect(table, "name", str, where, f"{partner}-{seat}-{mode}")
-    return Condition(name=name, partner=partner, seat=seat, mode=mode, render=render, maze_set=maze_set,
+    name = _expect(table, "name", str, where, kind if kind != "pair" else f"{partner}-{seat}-{mode}")
+    return Condition(name=name, partner=partner, kind=kind, seat=seat, mode=mode, render=render, maze_set=maze_set,
                      indices=tuple(indices), max_turns=max_turns, first=first)
 
 

@@ -21,8 +21,8 @@ from mazeplay.study.pairing import POLL_SECONDS, GuestSession, MailboxSeat
 from mazeplay.study.spec import StudySpec
 from mazeplay.tui.app import MazeplayApp
 from mazeplay.tui.screens.play import PlayScreen
-from mazeplay.tui.screens.study import (ConsentScreen, IdentityScreen, MessageScreen, QuestionsScreen, StepDone,
-                                        WaitingScreen)
+from mazeplay.tui.screens.study import (ConsentScreen, IdentityScreen, MessageScreen, QuestionsScreen, SoloScreen,
+                                        StepDone, WaitingScreen)
 
 
 class StudyApp(MazeplayApp):
@@ -97,9 +97,14 @@ class StudyApp(MazeplayApp):
                      "say ACTI! when you are both at the goal.")
         else:
             assert step.slot is not None
-            partner = "another person" if self.spec.condition(step.slot.condition).with_person else "a partner"
+            condition = self.spec.condition(step.slot.condition)
+            partner = "another person" if condition.with_person else "a partner"
             intro = (f"Game {step.slot.number} of {self.spec.games_per_participant}: you are seat {step.slot.seat} "
                      f"and play with {partner}.")
+            if condition.solo:
+                intro = (f"Game {step.slot.number} of {self.spec.games_per_participant}: on your own. You see "
+                         + ("the whole maze." if condition.kind == "solo-full" else "both halves of the maze.")
+                         + " Type your path, check it once, and confirm.")
         self.switch_screen(MessageScreen("Next: " + ("practice" if step.kind == "practice" else f"game {step.slot.number}"),
                                          (greeting + "\n\n" if greeting else "") + intro, button="Start",
                                          screen_id="intro"))
@@ -120,6 +125,12 @@ class StudyApp(MazeplayApp):
             assert step is not None and step.slot is not None and self.participant_id is not None
             self.studies.save_answers(self.participant_id, self.spec.name, step.slot.number, step.game_id, result)
             self.advance()
+        elif isinstance(screen, SoloScreen):
+            step = self.current
+            assert step is not None and step.slot is not None and self.participant_id is not None
+            _, grade = self.flow.save_solo(self.participant_id, step.slot, result)
+            verdict = "Your path reaches the goal." if grade.success else "Your path does not reach the goal."
+            self.switch_screen(MessageScreen("Done", verdict, screen_id="game-over"))
         elif isinstance(screen, MessageScreen) and screen.id == "intro":
             self.start_step()
         elif isinstance(screen, MessageScreen) and screen.id == "game-over":
@@ -132,6 +143,9 @@ class StudyApp(MazeplayApp):
         assert step is not None and step.slot is not None and self.participant_id is not None
         slot = step.slot
         try:
+            if slot.number != PRACTICE_SLOT and self.spec.condition(slot.condition).solo:
+                self.start_solo(slot)
+                return
             if slot.number != PRACTICE_SLOT and self.spec.condition(slot.condition).with_person:
                 await self.pair_with_person(slot)
                 return
@@ -143,6 +157,15 @@ class StudyApp(MazeplayApp):
             self.notify(str(error), severity="error", timeout=10)
             self.switch_screen(MessageScreen("Something went wrong", f"{error}\n\nPress Retry to try again.",
                                              button="Retry", screen_id="intro"))
+
+    def start_solo(self, slot: Slot) -> None:
+        from mazeplay.game.solo import solo_views
+
+        kind = self.spec.condition(slot.condition).kind
+        views = solo_views(self.flow.setup_for(slot), kind)
+        titles = ["The maze"] if kind == "solo-full" else ["Partial map 1", "Partial map 2"]
+        self.switch_screen(SoloScreen(self._heading(slot) + " — on your own",
+                                      [(title, view.rows()) for title, view in zip(titles, views)]))
 
     def _heading(self, slot: Slot) -> str:
         if slot.number == PRACTICE_SLOT:

@@ -163,3 +163,39 @@ async def test_questions_must_be_answered_and_ids_must_be_plain(db_path, spec):
         await click(pilot, "#submit")  # nothing answered
         assert isinstance(app.screen, QuestionsScreen)
         assert open_db(db_path)["answers"].count == 0
+
+
+async def test_a_person_alone_types_a_path_reviews_it_and_is_graded_by_the_judge(db_path, tmp_path):
+    from mazeplay.engine.paths import shortest_path
+    from mazeplay.game.mazesets import load_set, record_maze
+    from mazeplay.tui.screens.study import SoloScreen
+
+    spec = parse_study({"name": "alone", "practice": False, "games_per_participant": 1,
+                        "conditions": [{"name": "split", "kind": "solo-split", "indices": [2]}]}, str(tmp_path / "s.toml"))
+    maze, _ = record_maze(load_set("6x6-v1")[2])
+    path = shortest_path(maze)
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        await click(pilot, "#new")
+        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+        assert "both halves" in str(app.screen.query_one("#body").render())
+        await click(pilot, "#continue")
+        await until(pilot, lambda: isinstance(app.screen, SoloScreen), "the solo page")
+        assert len(app.screen.query("MazeGrid")) == 2  # both partial maps
+        app.screen.query_one("#path", Input).value = "(0,0) (0,1)"  # a first try, then the review
+        await click(pilot, "#submit")
+        assert app.screen.query("MazeGrid").first().route == [(0, 0), (0, 1)]
+        app.screen.query_one("#path", Input).value = " ".join(f"({r},{c})" for r, c in path)
+        await click(pilot, "#submit")
+        await until(pilot, lambda: app.screen.id == "game-over", "the verdict")
+        assert "reaches the goal" in str(app.screen.query_one("#body").render())
+        await click(pilot, "#continue")
+        await until(pilot, lambda: app.screen.id == "done", "the end (no questions about a partner)")
+    db = open_db(db_path)
+    game = list(db.query("select * from games where kind = 'solo-split'"))[0]
+    turns = list(db.query("select text from turns where game_id = ? order by idx", [game["id"]]))
+    assert turns[0]["text"] == "ANSWER: [(0,0) (0,1)]" and len(turns) == 2
+    grade = list(db.query("select success, judge from grades where game_id = ?", [game["id"]]))[0]
+    assert grade == {"success": 1, "judge": "solo-answer"}

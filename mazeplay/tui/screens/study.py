@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from mazeplay.study.spec import Question
+from mazeplay.tui.widgets.maze_grid import MazeGrid
 
 
 class StepDone(Message):
@@ -186,3 +187,62 @@ class WaitingScreen(StudyScreen):
     def waited(self, seconds: float) -> None:
         if self.is_mounted:
             self.query_one("#waited", Static).update(f"Waited {seconds:.0f} s")
+
+
+class SoloScreen(StudyScreen):
+    """A person alone, as in the paper's solo conditions: the whole maze (solo-full) or both partial
+    maps (solo-split); they type the path, see it drawn, and may revise it once before confirming.
+    Finishes with [(answer text, seconds taken), (reviewed answer text, seconds taken)]."""
+
+    def __init__(self, heading: str, maps: list[tuple[str, list[str]]]) -> None:
+        super().__init__()
+        self.heading, self.maps = heading, maps
+        self.answers: list[tuple[str, float]] = []
+        self.started = 0.0
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="study-page"):
+            yield Static(self.heading, classes="title")
+            yield Static("Find a path from @ to * on your own. Walls are ██; hidden cells (?) in one map are shown in the "
+                         "other. Type the cells of your path as (row, column), counting from 0 at the top-left, e.g. "
+                         "(0,0) (1,0) (1,1) …", id="solo-help")
+            with Horizontal(id="solo-maps"):
+                for title, rows in self.maps:
+                    with Vertical(classes="maze-card"):
+                        yield Static(title, classes="title")
+                        yield MazeGrid(rows, labels="both")
+            yield Input(placeholder="(0,0) (1,0) …", id="path")
+            yield Static("", id="review")
+            yield Button("Submit path", variant="primary", id="submit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        import time
+
+        self.started = time.monotonic()
+        self.query_one("#path", Input).focus()
+
+    @on(Button.Pressed, "#submit")
+    @on(Input.Submitted, "#path")
+    def submit(self) -> None:
+        import time
+
+        from mazeplay.game.solo import answer_labels
+
+        text = self.query_one("#path", Input).value.strip()
+        answer = f"ANSWER: [{text}]"
+        cells = answer_labels(answer)
+        if not cells:
+            self.notify("Type at least one cell, as (row, column).", severity="error")
+            return
+        self.answers.append((answer, time.monotonic() - self.started))
+        self.started = time.monotonic()
+        if len(self.answers) == 2:
+            self.finish(self.answers)
+            return
+        route = [tuple(int(x) for x in cell.strip("() ").split(",")) for cell in cells]
+        for grid in self.query(MazeGrid):
+            grid.route = route
+        self.query_one("#review", Static).update(
+            "Review your path (drawn on the map). Change it if you want, then press Confirm path.")
+        self.query_one("#submit", Button).label = "Confirm path"
