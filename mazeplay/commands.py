@@ -368,9 +368,6 @@ def cmd_export(args: argparse.Namespace) -> None:
     from mazeplay.store import GameStore, open_db
     from mazeplay.store.exports import chat_rows, dataset_card, dump_lines, game_rows
 
-    if args.study:
-        _study_report(args)
-        return
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
         run_id = store.run_id(args.run) if args.run else None
