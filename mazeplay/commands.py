@@ -307,7 +307,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
         options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
                               max_retries=config.llm_max_retries)
         runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base,
-                             max_cost=args.max_cost)
+                             out=sys.stderr, max_cost=args.max_cost)  # today's stderr, not the one at import
         progress = asyncio.run(runner.run())
     print(json.dumps({"run": plan.name, **progress.to_dict()}))
     if progress.errors:

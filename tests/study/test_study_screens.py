@@ -41,6 +41,7 @@ async def until(pilot, predicate, what: str, tries: int = 300):
 
 
 async def click(pilot, selector: str) -> None:
+    await until(pilot, lambda: bool(pilot.app.screen.query(selector)), f"{selector} to be on screen")
     button = pilot.app.screen.query_one(selector, Button)
     button.press()
     await pilot.pause(0.05)
@@ -199,3 +200,48 @@ async def test_a_person_alone_types_a_path_reviews_it_and_is_graded_by_the_judge
     assert turns[0]["text"] == "ANSWER: [(0,0) (0,1)]" and len(turns) == 2
     grade = list(db.query("select success, judge from grades where game_id = ?", [game["id"]]))[0]
     assert grade == {"success": 1, "judge": "solo-answer"}
+
+
+async def test_alone_in_the_waiting_room_the_fallback_partner_takes_the_seat(db_path, tmp_path):
+    from mazeplay.tui.screens.study import WaitingScreen
+
+    spec = parse_study({"name": "room", "practice": False, "games_per_participant": 1,
+                        "waiting_room": {"timeout": 1.0, "fallback": "bot:terse"},
+                        "conditions": [{"name": "person", "partner": "human", "seat": "a", "indices": [0]}]},
+                       str(tmp_path / "room.toml"))
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        await click(pilot, "#new")
+        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+        assert "another person" in str(app.screen.query_one("#body").render())
+        await click(pilot, "#continue")
+        await until(pilot, lambda: isinstance(app.screen, WaitingScreen), "the waiting room")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen), "the fallback game")
+        await play_to_end(pilot)
+    db = open_db(db_path)
+    game = list(db.query("select kind, condition, seat_b from games"))[0]
+    assert game["kind"] == "fallback" and game["condition"] == "person" and '"bot:terse"' in game["seat_b"]
+    assert [row["status"] for row in db.query("select status from waiting")] == ["timed_out"]
+
+
+async def test_the_message_time_limit_sends_what_was_typed_or_a_pass(db_path, tmp_path):
+    spec = parse_study({"name": "timed", "practice": False, "games_per_participant": 1, "message_time_limit": 1,
+                        "conditions": [{"name": "bot", "partner": "bot", "seat": "a", "indices": [0], "max_turns": 4}]},
+                       str(tmp_path / "timed.toml"))
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        await click(pilot, "#new")
+        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+        await click(pilot, "#continue")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.your_turn, "our turn")
+        assert "s left" in str(app.screen.query_one("#status").render())
+        app.screen.query_one("#message", Input).value = "half a thought"
+        await until(pilot, lambda: not isinstance(app.screen, PlayScreen) or len(app.screen.session.turns) >= 3
+                    or not app.screen.your_turn, "the time to run out", tries=200)
+        await until(pilot, lambda: app.screen.id == "game-over", "the end of the game (4 turns)", tries=600)
+    texts = [row["text"] for row in open_db(db_path).query("select text from turns where seat = 'a' order by idx")]
+    assert texts == ["half a thought", "(no message: time ran out)"]
