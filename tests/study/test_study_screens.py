@@ -245,3 +245,28 @@ async def test_the_message_time_limit_sends_what_was_typed_or_a_pass(db_path, tm
         await until(pilot, lambda: app.screen.id == "game-over", "the end of the game (4 turns)", tries=600)
     texts = [row["text"] for row in open_db(db_path).query("select text from turns where seat = 'a' order by idx")]
     assert texts == ["half a thought", "(no message: time ran out)"]
+
+
+async def test_a_page_closed_mid_game_resumes_that_game(db_path, tmp_path):
+    spec = parse_study({"name": "mid", "practice": False, "games_per_participant": 1,
+                        "conditions": [{"name": "bot", "partner": "bot", "seat": "a", "indices": [0]}]},
+                       str(tmp_path / "mid.toml"))
+    for visit in range(2):
+        app = StudyApp(spec, db=db_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await click(pilot, "#agree")
+            await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+            app.screen.query_one("#typed", Input).value = "returning-7"
+            await click(pilot, "#typed-ok")
+            await click(pilot, "#continue")
+            await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.your_turn, "our turn")
+            if visit == 0:
+                app.screen.query_one("#message", Input).value = "Hello, I use (row, col) from 0."
+                await pilot.press("enter")
+                await until(pilot, lambda: app.screen.your_turn, "the bot's answer")
+            else:
+                assert len(app.screen.session.turns) == 2  # the same game, where it stopped
+                await play_to_end(pilot)
+    db = open_db(db_path)
+    assert db["games"].count == 1
+    assert [row["text"] for row in db.query("select text from turns order by idx")][0] == "Hello, I use (row, col) from 0."
