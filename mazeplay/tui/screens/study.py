@@ -28,6 +28,13 @@ class StepDone(Message):
 class StudyScreen(Screen):
     done = False
 
+    def focus_first(self, selector: str) -> None:
+        """Give the keys to the main control (a browser user starts with the keyboard), if it is there:
+        a screen switched away while the app closes may have no children left."""
+        found = self.query(selector)
+        if found:
+            found.first().focus()
+
     def finish(self, result: object = None) -> None:
         """Report once: a double click must not skip a step."""
         if not self.done:
@@ -52,7 +59,7 @@ class ConsentScreen(StudyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#agree", Button).focus()
+        self.focus_first("#agree")
 
     @on(Button.Pressed)
     def answer(self, event: Button.Pressed) -> None:
@@ -78,7 +85,7 @@ class IdentityScreen(StudyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
+        self.focus_first("#new")
 
     @on(Button.Pressed, "#new")
     def new_id(self) -> None:
@@ -109,8 +116,7 @@ class MessageScreen(StudyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.button:
-            self.query_one("#continue", Button).focus()
+        self.focus_first("#continue")
 
     @on(Button.Pressed, "#continue")
     def go_on(self) -> None:
@@ -143,9 +149,7 @@ class QuestionsScreen(StudyScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        first = self.query("RadioSet, Input")
-        if first:
-            first.first().focus()
+        self.focus_first("RadioSet, Input")
 
     def answers(self) -> dict[str, str | int | None]:
         """The answers given; ValueError names the first required question left open."""
@@ -220,7 +224,7 @@ class SoloScreen(StudyScreen):
         import time
 
         self.started = time.monotonic()
-        self.query_one("#path", Input).focus()
+        self.focus_first("#path")
 
     @on(Button.Pressed, "#submit")
     @on(Input.Submitted, "#path")
