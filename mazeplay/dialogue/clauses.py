@@ -360,7 +360,7 @@ _PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
 )
@@ -380,17 +380,22 @@ _CELLISH = re.compile(r"^\s*(?:row\s*\d+\s*,?\s*col(?:umn)?\s*\d+|col(?:umn)?\s*
 
 
 def _split_asides(line: str) -> list[str]:
-    """Worded parentheses — "(open on my map)", "(counting from 1)" — are set apart as their own clause."""
+    """Worded parentheses — "(open on my map)", "(counting from 1)" — are set apart as their own clause
+    (marked with ASIDE in front, so the reader knows it elaborates rather than decides)."""
     asides: list[str] = []
 
     def pull(match: re.Match) -> str:
         inner = match.group(1)
         if _CELLISH.match(inner) or len(re.findall(r"[A-Za-z]{3,}", inner)) < 2:
             return match.group(0)
-        asides.append(inner)
+        asides.append(ASIDE + inner)
         return " "
     main = _ASIDE.sub(pull, line) if "(" in line else line
     return [main, *asides]
+
+
+ASIDE = "\x00"  # marks a clause pulled out of parentheses (control characters are cleaned away before)
+_ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORECASE)
 
 
 def split_clauses(line: str) -> list[str]:
@@ -430,7 +435,7 @@ _PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|ans
 _INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", re.IGNORECASE)
 _PROPOSAL_OVER_RECAP = re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE)
 _LETS_MOVE = re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE)
-_HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might)\b", re.IGNORECASE)
+_HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
 _GO_VERB = re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE)
 _CANNOT_GO = re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE)
 _HORTATIVE = re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE)
@@ -545,11 +550,12 @@ _RECAP = _WordGated(re.compile(
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
     r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:current|our) (?:position|location|cell|spot)|"
+    r"(?:we'?re|we are)(?: now)? (?=(?:in |on )?(?:row|r\d|col|column)\b|[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)",
     re.IGNORECASE,
 ), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you ok at', '')
 _INFORM = _WordGated(re.compile(
-    r"\b(walls?|open|blocked|free|clear|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
+    r"\b(walls?|open|blocked|free|clear|dots?|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
     r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"
     r"known|knowledge|is at|are at|located|lies|sits|marked|labelled|labeled|cell type|"
     r"(?:the )?(?:goal|start|exit|finish|target|destination)(?:\s+cell)?\s+(?:is|at|=|sits|lies)|"
@@ -558,7 +564,7 @@ _INFORM = _WordGated(re.compile(
     r"nowhere|no other|only (?:option|way|choice)|idk|dunno|no idea|unsure|unknown|can'?t see|cannot see|not visible)\b|"
     r"\?\s*(?:for me|on mine|on my (?:side|map|end))",
     re.IGNORECASE,
-), 'walls wall open blocked free clear hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
+), 'walls wall open blocked free clear dot dots hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
 _INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
@@ -991,6 +997,8 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.retracts = clause.stance == "refuse" and (
         any(w in _REFUSE_WORDS or _NO_WORD.fullmatch(w) for w in words)
         or bool(_RETRACTION.search(rest)))
+    if _DONE_MOVE.match(stripped):
+        clause.stance = clause.stance or "agree"  # "Moved right.": going along with the move, as done
     if not items and _LETS_GO.match(rest):
         clause.stance = "agree"  # "Let's go!": on board
     if not items and rest.strip() in ("", "✔") and "✔" in stripped:
@@ -1005,6 +1013,10 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         else:
             clause.act = "claim" if _CLAIM.search(rest) else "chat"
             return clause
+    if ":" in rest and any(i.kind == "direction" for i in items) and sum(i.kind == "cell" for i in items) >= 2:
+        head, _, tail = rest.partition(":")
+        if find_mentions(tail) and not any(i.kind == "cell" and i.label in head for i in items):
+            items = [i for i in items if i.kind != "direction"]  # "column 1 straight down: (0,1), (1,1), (2,1)"
     clause.items = items
     clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
@@ -1052,6 +1064,8 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         clause.act = "propose"
     elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
         clause.act = "propose"
+    elif clause.conclusion and not hypothetical and not informing:
+        clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest):
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
@@ -1060,6 +1074,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     return clause
 
 
+_DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
 
@@ -1095,7 +1110,10 @@ def read_message(text: str) -> MessageReading:
         previous: Clause | None = None
         reasoning = False
         for part in split_clauses(line):
-            clause = read_clause(part, section, previous_cells[-1] if previous_cells else None)
+            aside = part.startswith(ASIDE)
+            clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
+            if aside and clause.act == "propose" and not clause.strong and not _ASIDE_STEP.match(part):
+                clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "(the cell below us)"
             if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
                     and not clause.strong and _CONTINUATION.match(part) and not _CONSEQUENCE.match(previous.text)):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "we can go right, then down"
