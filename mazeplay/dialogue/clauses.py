@@ -150,7 +150,7 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s*#{1,6}\s+(.*)$")
 _BULLET = re.compile(r"^\s*(?:[-*+•·]|\d{1,2}[.)]|\(\d{1,2}\))\s+")
 _BULLET_STARTS = frozenset("-*+•·(0123456789")
-_EMPHASIS = re.compile(r"\*\*|__|~~|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+_EMPHASIS = re.compile(r"\*\*|__|~~|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])")  # *word*, never a lone * (the goal)
 _GRADER = re.compile(
     r"\b(grader|graders|evaluator|evaluators|judge|judges|scorer|assessor|reviewer|annotator|auditor|"
     r"mark (?:this|it|the game|us) as|score (?:this|it|us)|log (?:this|it) as|record (?:this|it) as)\b",
@@ -665,13 +665,14 @@ _RELATIVE = re.compile(
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
-    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same)\b)"
+    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
     r"|(?P<ourleft>\b(?:on|to) (?:our|the) left\b(?=\s*(?:$|[.!?,;]|of us|side of us)))",
     re.IGNORECASE,
 )
+_THEN_BEFORE = re.compile(r"\bthen\s+(?:(?:on|in)?to\s+|step\s+(?:on|in)?to\s+)?(?:the\s+)?$", re.IGNORECASE)
 _GOAL = re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE)
 _COUNT = re.compile(
@@ -731,7 +732,7 @@ _RUN_GAP = re.compile(
 )
 _ALONG = re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 _GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*", "star")
-_RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|keep|continu\w*|same|below|beneath|under\w*|above)\b|\b(?:our|the) (?:left|right)\b")
+_RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b")
 
 
 _BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
@@ -768,16 +769,22 @@ def move_items(text: str) -> list[Item]:
                 continue  # "step back to (5,3)": the cell says where
             found.append((match.start(), Item("back", "back")))
         elif kind == "repeat":
-            if not any(item.kind in ("direction", "cell") for _, item in found):
+            earlier = [item for start, item in found if start < match.start() and item.kind == "direction"]
+            if match.group(0).lower().startswith("the ") and earlier:  # "on our right, the next one": that direction again
+                found.append((match.start(), Item("direction", earlier[-1].label, None, earlier[-1].direction)))
+            elif not any(item.kind in ("direction", "cell") for _, item in found):
                 found.append((match.start(), Item("repeat", "again")))
         else:
             direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
             found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
-    if not found:  # "go right to reach the goal": the goal is where the move leads, not another move
-        for match in (_GOAL.finditer(masked) if any(k in lower for k in _GOAL_HINTS) else ()):
-            if not any(s <= match.start() < e for s, e in taken):
-                found.append((match.start(), Item("goal", "the goal")))
-                break
+    if any(k in lower for k in _GOAL_HINTS):
+        for match in _GOAL.finditer(masked):
+            # "go right to reach the goal": the goal is where the move leads, not another move; but
+            # "right, right, then *" names one more step
+            if any(s <= match.start() < e for s, e in taken) or (found and not _THEN_BEFORE.search(masked, 0, match.start())):
+                continue
+            found.append((match.start(), Item("goal", "the goal")))
+            break
     found.sort(key=lambda pair: pair[0])
     items = [item for _, item in found]
     described: list[Item] = []
