@@ -22,6 +22,9 @@ from mazeplay.engine.cells import Cell, Direction, direction_between, step
 CellOf = Callable[[Mention], "Cell | None"]
 
 
+_WHOLE_PLAN = re.compile(r"\b(?:full|whole|entire|complete|overall) (?:plan|route|path)\b|\bfrom (?:the )?start\b|\ball the way\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Step:
     """One proposed move: its words and, under the current reading, the cell it goes to."""
@@ -107,8 +110,12 @@ class AgreementState:
                     continue
                 if end is not None or item.direction is None:
                     target = end  # "down to X", but X is not straight down from here under this reading: a jump
-                else:
-                    target = step(here, item.direction)  # live mode reads the direction
+                else:  # live mode reads the direction, as many steps as written
+                    for _ in range(item.count - 1):
+                        cell = step(here, item.direction)
+                        out.append(Step(item.direction, cell, item.direction))
+                        here = cell
+                    target = step(here, item.direction)
                     last_dir = item.direction
             elif item.kind == "goal":
                 target = self.goal
@@ -153,6 +160,10 @@ class AgreementState:
         """The steps a message proposes, resolved from `origin`, restated parts of the path left out."""
         steps: list[Step] = []
         seen_items: list[list[Item]] = []
+        told = [i for c in clauses if not c.alternatives for i in c.items]
+        if len(clauses) > 1 and any(_WHOLE_PLAN.search(c.text) for c in clauses) and self._anchored_items(
+                told, bool(_FROM_START.search(clauses[0].text))):
+            return self._beyond_trail(self._resolve(told, self.start))  # "the full plan: right ×3, then down ×6"
         for clause in clauses:
             if clause.alternatives:
                 continue
@@ -181,12 +192,15 @@ class AgreementState:
     def _anchored(self, clause: Clause) -> bool:
         """A route of directions told from the start ("from the start: down, down, right…"), or one that
         begins with every move agreed so far: it restates the path walked, then goes on."""
-        if not clause.items or any(i.kind not in ("direction", "run") for i in clause.items) or len(self.trail) < 2:
+        return self._anchored_items(clause.items, bool(_FROM_START.search(clause.text)))
+
+    def _anchored_items(self, items: list[Item], from_start: bool) -> bool:
+        if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
-        if _FROM_START.search(clause.text):
+        if from_start:
             return True
         history = [m.step.direction for m in self.agreed]
-        moves = [i.direction for i in clause.items]
+        moves = [i.direction for i in items]
         return len(history) >= 2 and len(moves) >= len(history) and moves[: len(history)] == history
 
     def _beyond_trail(self, steps: list[Step]) -> list[Step]:

@@ -36,6 +36,7 @@ class Item:
     label: str
     mention: Mention | None = None
     direction: Direction | None = None
+    count: int = 1  # a run's steps as written ("right three times to (0,3)"), for readings without cells
 
 
 @dataclass
@@ -665,7 +666,7 @@ _RELATIVE = re.compile(
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
-    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
+    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same(?! (?:page|thing|idea|here|for me|conclusion|map|view))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
@@ -804,9 +805,11 @@ def move_items(text: str) -> list[Item]:
                 and previous.mention is not None:
             gap = masked[previous.mention.start + len(previous.mention.raw):item.mention.start]
             if _RUN_GAP.fullmatch(gap):  # "down to (3,0)", "down twice to R3C1": a straight run to that cell
+                count = 0
                 while merged and merged[-1].kind == "direction" and merged[-1].mention is previous.mention:
                     merged.pop()
-                merged.append(Item("run", item.label, item.mention, previous.direction))
+                    count += 1
+                merged.append(Item("run", item.label, item.mention, previous.direction, max(count, 1)))
                 continue
         if item.kind == "cell" and item.mention is not None and _ALONG.search(masked[max(0, item.mention.start - 40):item.mention.start]):
             merged.append(Item("run", item.label, item.mention, None))  # "along row 3 to R3C5"
