@@ -89,7 +89,19 @@ class MessageReading:
 
     @cached_property
     def blocked(self) -> list[Item]:
-        return [item for c in self.clauses for item in c.blocked]
+        """Walls the message reports, except one it then says is open after all ("At first I thought
+        (2,4) was a wall — oh wait, I misread, (2,4) is open")."""
+        walls: dict[str, Item] = {}
+        for clause in self.clauses:
+            for item in clause.blocked:
+                walls[item.label] = item
+            if not clause.blocked and clause.items and _OPEN_AFTER_ALL.search(clause.text):
+                for item in clause.items:
+                    walls.pop(item.label, None)
+        return list(walls.values())
+
+
+_OPEN_AFTER_ALL = re.compile(r"\b(?:is|are|'s)\s+(?:actually\s+|in fact\s+)?(?:open|clear|free)\b", re.IGNORECASE)
 
 
 class _Literals:
