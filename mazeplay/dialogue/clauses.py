@@ -238,6 +238,24 @@ _JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedro
 _JSON_TEXT_KEYS = {"message", "text", "comment", "reply", "note", "response", "say", "status", "reason", "decision", "answer"}
 
 
+_JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous", "past", "known", "wall", "open",
+              "blocked", "executed", "completed", "old")
+
+
+def _json_role(norm: str) -> str:
+    """A key as one of the known roles: {"next_proposal": …} proposes like {"proposal": …}; keys about
+    moves already made or about the map keep their own name (and say nothing about moves)."""
+    if norm in _JSON_AGREE_KEYS or norm in _JSON_MOVE_KEYS or norm in _JSON_PLAN_KEYS or norm in _JSON_TEXT_KEYS:
+        return norm
+    if any(word in norm for word in _JSON_PAST):
+        return norm
+    if any(word in norm for word in ("propos", "suggest", "counter")):
+        return "proposal"
+    if any(word in norm for word in ("plan", "route", "path")):
+        return "plan"
+    return norm
+
+
 def _json_cell(value: object) -> str | None:
     if isinstance(value, str):
         return value
@@ -265,8 +283,10 @@ def _json_clauses(data: object) -> list[str]:
     if not isinstance(data, dict):
         return out
     for key, value in data.items():
-        norm = re.sub(r"[^a-z]", "", str(key).lower())
-        if norm in _JSON_AGREE_KEYS and isinstance(value, bool):
+        norm = _json_role(re.sub(r"[^a-z]", "", str(key).lower()))
+        if norm in _JSON_AGREE_KEYS and isinstance(value, list) and value:
+            out.append("Agreed.")  # {"accepted": [[0,4], [0,3]]}: the cells it accepts
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
             out.append("Agreed." if value else "I do not agree.")
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(value.strip().rstrip(".") + ".")
