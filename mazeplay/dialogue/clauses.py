@@ -953,11 +953,14 @@ _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|
 
 _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
     (attribute, value, re.compile(pattern, re.IGNORECASE)) for attribute, value, pattern in (
-        ("order", "col_row", r"\bletters?\s+(?:go\s+|run\s+)?across\b|\bnumbers?\s+(?:go\s+|run\s+)?down\b|\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|"
-                             r"\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?col|\bcol(?:umn)?s?\s+(?:are|as|=)\s+letters|"
-                             r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bcolumn first\b"),
-        ("order", "row_col", r"\bletters?\s+(?:go\s+|run\s+)?down\b|\bnumbers?\s+(?:go\s+|run\s+)?across\b|\(\s*(?:rows?\s*,\s*col(?:umn)?s?|r\s*,\s*c)\s*\)|\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?rows?|"
-                             r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\brow first\b"),
+        ("order", "col_row", r"\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|\bcolumn first\b"),
+        ("order", "row_col", r"\(\s*(?:rows?\s*,\s*col(?:umn)?s?|r\s*,\s*c)\s*\)|\brow first\b"),
+        # Which coordinate the letters name: the reading depends on whether cells are written A1 or 1A.
+        ("letters", "col", r"\bletters?\s+(?:go\s+|run\s+)?across\b|\bnumbers?\s+(?:go\s+|run\s+)?down\b|"
+                           r"\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?col|\bcol(?:umn)?s?\s+(?:are|as|=)\s+letters|"
+                           r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?rows?\b"),
+        ("letters", "row", r"\bletters?\s+(?:go\s+|run\s+)?down\b|\bnumbers?\s+(?:go\s+|run\s+)?across\b|\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?rows?|"
+                           r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?col"),
         ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b"),
         ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b"),
         ("vertical", "bottom", r"\b(?:y|rows?)\s+(?:\w+\s+){0,2}(?:from|at)\s+the\s+bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
@@ -1106,7 +1109,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         clause.act = "propose"
     elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
         clause.act = "propose"
-    elif clause.conclusion and not hypothetical and not informing:
+    elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest):
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
