@@ -27,7 +27,9 @@ class GameChoice:
 
 
 class SetupScreen(Screen):
-    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("f1", "app.help", "Help")]
+    # ctrl+s saves the page in a browser: F9 (or the Start button) starts there.
+    BINDINGS = [Binding("f9", "start", "Start"), Binding("ctrl+s", "start", "Start", show=False),
+                Binding("f1", "app.help", "Help")]
 
     def __init__(self, choice: GameChoice | None = None) -> None:
         super().__init__()
