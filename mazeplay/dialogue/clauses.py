@@ -672,7 +672,8 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d))"),
         # relative places: left of (2,3), up from the goal
         (r"\b(?:of|from)\b",
-         r"\b(?:left|right|up|down|above|below)\s+(?:of|from)\s+(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start)"),
+         r"\b(?:left|right|up|down|above|below|rigth|rihgt|righ|rght|riht|lfet|letf|lft|dwon|donw|dowm|doen|dwn)\s+(?:of|from)\s+"
+         r"(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start|(?:me|you|u|us|him|her|them|where)\b)"),
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
