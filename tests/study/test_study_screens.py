@@ -47,6 +47,19 @@ async def click(pilot, selector: str) -> None:
     await pilot.pause(0.05)
 
 
+async def enter(pilot, participant: str | None = None) -> None:
+    """Consent, then a new ID (or `participant` typed), up to the intro of the first step."""
+    app = pilot.app
+    await click(pilot, "#agree")
+    await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+    if participant is None:
+        await click(pilot, "#new")
+    else:
+        app.screen.query_one("#typed", Input).value = participant
+        await click(pilot, "#typed-ok")
+    await until(pilot, lambda: app.screen.id == "intro", "the first intro")
+
+
 async def play_to_end(pilot) -> None:
     """Say ACTI! at the first chance: the game ends at once (a short, failed game)."""
     await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn, "our turn")
@@ -88,10 +101,7 @@ async def test_declining_consent_stores_nothing(db_path, spec):
 async def test_a_whole_visit_ends_with_a_completion_code_and_is_saved(db_path, spec):
     app = StudyApp(spec, db=db_path)
     async with app.run_test(size=SIZE) as pilot:
-        await click(pilot, "#agree")
-        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
-        await click(pilot, "#new")
-        await until(pilot, lambda: app.screen.id == "intro", "the practice intro")
+        await enter(pilot)
         participant = app.participant_id
         assert participant and participant.startswith("P-")
         await click(pilot, "#continue")
@@ -123,20 +133,12 @@ async def test_a_whole_visit_ends_with_a_completion_code_and_is_saved(db_path, s
 async def test_coming_back_with_the_same_id_continues_where_it_stopped(db_path, spec):
     app = StudyApp(spec, db=db_path)
     async with app.run_test(size=SIZE) as pilot:
-        await click(pilot, "#agree")
-        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
-        app.screen.query_one("#typed", Input).value = "prolific_5f3a9c"
-        await click(pilot, "#typed-ok")
-        await until(pilot, lambda: app.screen.id == "intro", "the practice intro")
+        await enter(pilot, "prolific_5f3a9c")
         await click(pilot, "#continue")
         await play_to_end(pilot)  # the practice game, then the page is closed
     again = StudyApp(spec, db=db_path)
     async with again.run_test(size=SIZE) as pilot:
-        await click(pilot, "#agree")
-        await until(pilot, lambda: isinstance(again.screen, IdentityScreen), "the ID page")
-        again.screen.query_one("#typed", Input).value = "prolific_5f3a9c"
-        await click(pilot, "#typed-ok")
-        await until(pilot, lambda: again.screen.id == "intro", "the next intro")
+        await enter(pilot, "prolific_5f3a9c")
         assert "Game 1 of 2" in str(again.screen.query_one("#body").render())
     assert open_db(db_path)["participants"].count == 1
 
@@ -177,10 +179,7 @@ async def test_a_person_alone_types_a_path_reviews_it_and_is_graded_by_the_judge
     path = shortest_path(maze)
     app = StudyApp(spec, db=db_path)
     async with app.run_test(size=SIZE) as pilot:
-        await click(pilot, "#agree")
-        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
-        await click(pilot, "#new")
-        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+        await enter(pilot)
         assert "both halves" in str(app.screen.query_one("#body").render())
         await click(pilot, "#continue")
         await until(pilot, lambda: isinstance(app.screen, SoloScreen), "the solo page")
@@ -211,10 +210,7 @@ async def test_alone_in_the_waiting_room_the_fallback_partner_takes_the_seat(db_
                        str(tmp_path / "room.toml"))
     app = StudyApp(spec, db=db_path)
     async with app.run_test(size=SIZE) as pilot:
-        await click(pilot, "#agree")
-        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
-        await click(pilot, "#new")
-        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+        await enter(pilot)
         assert "another person" in str(app.screen.query_one("#body").render())
         await click(pilot, "#continue")
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen), "the waiting room")
@@ -232,10 +228,7 @@ async def test_the_message_time_limit_sends_what_was_typed_or_a_pass(db_path, tm
                        str(tmp_path / "timed.toml"))
     app = StudyApp(spec, db=db_path)
     async with app.run_test(size=SIZE) as pilot:
-        await click(pilot, "#agree")
-        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
-        await click(pilot, "#new")
-        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+        await enter(pilot)
         await click(pilot, "#continue")
         await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.your_turn, "our turn")
         assert "s left" in str(app.screen.query_one("#status").render())
@@ -254,10 +247,7 @@ async def test_a_page_closed_mid_game_resumes_that_game(db_path, tmp_path):
     for visit in range(2):
         app = StudyApp(spec, db=db_path)
         async with app.run_test(size=SIZE) as pilot:
-            await click(pilot, "#agree")
-            await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
-            app.screen.query_one("#typed", Input).value = "returning-7"
-            await click(pilot, "#typed-ok")
+            await enter(pilot, "returning-7")
             await click(pilot, "#continue")
             await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.your_turn, "our turn")
             if visit == 0:
