@@ -66,15 +66,16 @@ class StudyApp(MazeplayApp):
             return
         self.switch_screen(IdentityScreen(check_participant_id))
 
-    def on_identity(self, participant_id: str) -> None:
+    def on_identity(self, participant_id: str) -> bool:
         try:
             participant = self.flow.enrol(participant_id or new_participant_id())
         except MazeplayError as error:
             self.notify(str(error), severity="error")
-            return
+            return False
         self.participant_id = participant["id"]
         self.advance(greeting=f"Your ID is {self.participant_id}. Please note it down: it lets you come back "
                               "to where you stopped, or withdraw your data later.")
+        return True
 
     def advance(self, greeting: str = "") -> None:
         """Show whatever the participant does next."""
@@ -119,7 +120,8 @@ class StudyApp(MazeplayApp):
         if isinstance(screen, ConsentScreen):
             self.after_consent(bool(result))
         elif isinstance(screen, IdentityScreen):
-            self.on_identity(result)
+            if not self.on_identity(result):
+                screen.done = False  # the ID was refused: the page stays, for another try
         elif isinstance(screen, QuestionsScreen):
             step = self.current
             assert step is not None and step.slot is not None and self.participant_id is not None

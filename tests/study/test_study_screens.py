@@ -260,3 +260,21 @@ async def test_a_page_closed_mid_game_resumes_that_game(db_path, tmp_path):
     db = open_db(db_path)
     assert db["games"].count == 1
     assert [row["text"] for row in db.query("select text from turns order by idx")][0] == "Hello, I use (row, col) from 0."
+
+
+async def test_an_id_taken_in_another_study_is_refused_and_another_can_be_typed(db_path, spec, tmp_path):
+    from mazeplay.study.flow import StudyFlow
+
+    other = parse_study({**small_study(), "name": "other"}, str(tmp_path / "other.toml"))
+    StudyFlow(other, GameStore(open_db(db_path))).enrol("taken-1")
+    app = StudyApp(spec, db=db_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#agree")
+        await until(pilot, lambda: isinstance(app.screen, IdentityScreen), "the ID page")
+        app.screen.query_one("#typed", Input).value = "taken-1"
+        await click(pilot, "#typed-ok")
+        assert isinstance(app.screen, IdentityScreen) and app.participant_id is None
+        app.screen.query_one("#typed", Input).value = "fresh-1"
+        await click(pilot, "#typed-ok")
+        await until(pilot, lambda: app.screen.id == "intro", "the intro")
+    assert app.participant_id == "fresh-1"
