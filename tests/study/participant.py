@@ -42,6 +42,8 @@ async def visit(study: str, db: str, participant: str, lines: list[str], timeout
             elif isinstance(screen, MessageScreen) and screen.id in ("intro", "game-over"):
                 screen.query_one("#continue").press()
             elif isinstance(screen, QuestionsScreen):
+                if not screen.query("RadioButton"):
+                    continue  # still being drawn
                 for radio_set in screen.query(RadioSet):
                     list(radio_set.query("RadioButton"))[2].value = True
                 await pilot.pause(0.05)

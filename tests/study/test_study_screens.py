@@ -76,7 +76,8 @@ async def play_to_end(pilot) -> None:
 
 
 async def answer_questions(pilot, value: int = 4) -> None:
-    await until(pilot, lambda: isinstance(pilot.app.screen, QuestionsScreen), "the questions")
+    await until(pilot, lambda: isinstance(pilot.app.screen, QuestionsScreen) and bool(pilot.app.screen.query("RadioButton")),
+                "the questions")
     for radio_set in pilot.app.screen.query(RadioSet):
         list(radio_set.query("RadioButton"))[value - 1].value = True
     await pilot.pause(0.05)
