@@ -48,7 +48,7 @@ class Tmux:
         match = re.search(r"Turn (\d+)/", self.screen())
         return int(match.group(1)) if match else 0
 
-    def exit_status(self, timeout: float = 15.0) -> str:
+    def exit_status(self, timeout: float = 40.0) -> str:
         """"0" for a clean exit; "signal N" if a signal ended it; the screen is shown on a timeout."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
