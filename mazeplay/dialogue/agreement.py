@@ -43,6 +43,7 @@ class Proposal:
     silent_replies: int = 0  # partner messages that said nothing about it
     again: bool = False  # itself worded as a repeat ("right again?"): a reply "yes, right again" echoes it
     dropped: bool = False
+    asked: list[Mention] = field(default_factory=list)  # cells the message asks about after proposing ("Can you see (3,2)?")
 
 
 @dataclass
@@ -88,9 +89,9 @@ class AgreementState:
         self.trail = [self.start]
 
     # -- resolving items to cells --------------------------------------------------------------
-    def _resolve(self, items: list[Item], origin: Cell) -> list[Step]:
+    def _resolve(self, items: list[Item], origin: Cell, last_dir: Direction | None = None) -> list[Step]:
         here, out = origin, []
-        last_dir = self.last_direction
+        last_dir = last_dir or self.last_direction
         for item in items:
             target: Cell | None = None
             if item.kind == "direction" and item.direction:
@@ -180,7 +181,7 @@ class AgreementState:
                 steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
                 seen_items.append(clause.items)
                 continue
-            resolved = self._resolve(clause.items, here)
+            resolved = self._resolve(clause.items, here, steps[-1].direction if steps else None)  # "Up. Same again."
             if self.cell_of is not None and resolved and not steps:
                 resolved = self._trim(resolved, clause.items)
                 if resolved and resolved[0].direction is None and not (clause.strong and clause.moves_to):
@@ -235,7 +236,8 @@ class AgreementState:
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
-            self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals))
+            self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals),
+                                    asked=_asked_after(reading, proposals[-1]))
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
             solo_steps = self._proposal_from(solos, self.here)
@@ -284,6 +286,8 @@ class AgreementState:
         partial = self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
+        if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
+            stance = None  # "Can you see (3,2)?" — "Yes, (3,2) is open on my map": an answer, not an acceptance
         if stance in ("agree", "weak_agree") and self._about_the_past(pending, reading):
             stance = None  # "OK, right to (1,2) — agreed": the move already made, not the new plan
         if stance in ("refuse",) or blocked:
@@ -339,6 +343,18 @@ class AgreementState:
             return False
         cells = [self.cell_of(i.mention) for i in named]
         return all(c in self.trail[1:] for c in cells) and pending.steps[0].cell not in cells
+
+    def _answers_question(self, pending: Proposal, reading: MessageReading) -> bool:
+        """The proposal ended by asking about cells, and the reply's only assent is a bare "yes" followed by
+        what it sees there: it answers the question and leaves the proposal open."""
+        if not pending.asked or self.cell_of is None:
+            return False
+        agreeing = [c for c in reading.clauses if c.stance == "agree"]
+        if any(c.items or not _BARE_YES.match(c.text) for c in agreeing):
+            return False
+        asked = {self.cell_of(m) for m in pending.asked}
+        return any(c.act == "inform" and any(i.mention is not None and self.cell_of(i.mention) in asked for i in c.items)
+                   for c in reading.clauses)
 
     def _goes_along(self, pending: Proposal, reading: MessageReading) -> bool:
         """The reply says the pair now stands where the proposal leads ("We're on the goal at (3,3). ACTI!")."""
@@ -485,11 +501,19 @@ def _restated_before_agreeing(reading: MessageReading, proposals: list[Clause]) 
     return first_agree is None or order.get(id(proposals[0]), 0) < first_agree
 
 
+def _asked_after(reading: MessageReading, last_proposal: Clause) -> list[Mention]:
+    """Cells the message asks about after its last proposal ("…and then (3,2)? Can you see (3,2)?")."""
+    clauses = reading.clauses
+    start = next((k for k, c in enumerate(clauses) if c is last_proposal), len(clauses))
+    return [i.mention for c in clauses[start + 1:] if c.act == "ask" for i in c.items if i.mention is not None]
+
+
 def _new_marker(clause: Clause) -> bool:
     """Marked as a further move: "down again", "one more", "Then let's go down"."""
     return bool(_NEW.search(clause.text) or _LEADING_SEQUENCE.match(clause.text))
 
 
+_BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)

@@ -407,6 +407,7 @@ _HEDGE = re.compile(
 )
 _HEDGE_HINT = _Literals("think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand".split("|"))
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r",\s*(?:we|you|i|it|that|this)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")
 _HAS_WORD = re.compile(r"\w|\?|✔|✘")
 _CELLISH = re.compile(r"^\s*(?:row\s*\d+\s*,?\s*col(?:umn)?\s*\d+|col(?:umn)?\s*\d+\s*,?\s*row\s*\d+|x\s*=?\s*\d+\s*,\s*y\s*=?\s*\d+|[\w\s,;=-]{1,9})\s*$", re.IGNORECASE)
@@ -445,7 +446,9 @@ def split_clauses(line: str) -> list[str]:
                 if not clause or not _HAS_WORD.search(clause):
                     continue
                 condition = _IF_THEN_PLAN.match(clause) if clause.lstrip()[:2].lower() == "if" else None
-                if condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
+                if condition and _MAIN_CLAUSE.search(condition.group(1)):  # "if (0,1) is open, we could go right and then down"
+                    out.extend([condition.group(1), "then " + condition.group(2)])
+                elif condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
                     out.extend([condition.group(1), condition.group(2)])
                 else:
                     out.append(clause)
@@ -511,7 +514,9 @@ _AGREE_PHRASE = _WordGated(re.compile(
 _UPPER_AGREE = re.compile(r"\bAGREED?\b")
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
-    r"point|summary|description|reading|logic|view|convention|coordinates?|notation)|that\b|(?:completely|entirely)\b)",
+    r"point|summary|description|reading|logic|view|convention|coordinates?|notation)|that\b|(?:completely|entirely)\b|"
+    r"(?:we\s+(?:have|both|see|know|share|are on|are looking)|we'?ve got|there(?:'s| is| are)|it(?:'s| is| looks)|this (?:is|looks)|"
+    r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
 _ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE)
