@@ -539,7 +539,7 @@ _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (
 _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
-_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)\s*\??\s*$", re.IGNORECASE)
+_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -705,6 +705,7 @@ _RELATIVE = re.compile(
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same(?! (?:page|thing|idea|here|for me|conclusion|map|view))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
+    r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"
     r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
@@ -771,7 +772,7 @@ _RUN_GAP = re.compile(
 )
 _ALONG = re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 _GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*", "star")
-_RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b")
+_RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b")
 
 
 _BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
@@ -807,6 +808,19 @@ def move_items(text: str) -> list[Item]:
             if _BACK_TO_CELL.match(masked, match.end()):
                 continue  # "step back to (5,3)": the cell says where
             found.append((match.start(), Item("back", "back")))
+        elif kind == "more":  # "x2 more", "two more", "another one": the last direction, that many times
+            number = re.search(r"\d|one|two|three|four|five|six", match.group(0).lower())
+            count = 1 if number is None else int(number.group(0)) if number.group(0).isdigit() else _NUMBER_WORDS.get(number.group(0), 1)
+            earlier = [item for start, item in found if start < match.start() and item.kind == "direction"]
+            last = earlier[-1].mention if earlier else None
+            if last is not None and not masked[last.start + len(last.raw):match.start()].strip():
+                continue  # "Down x2 more": the count was read with the direction
+            if earlier:  # "Up again, x2 more": that direction twice in all
+                for k in range(count - 1):
+                    found.append((match.start() + k * 0.01, Item("direction", earlier[-1].label, None, earlier[-1].direction)))
+            elif not any(item.kind == "cell" for _, item in found):
+                for k in range(count):
+                    found.append((match.start() + k * 0.01, Item("repeat", "again")))
         elif kind == "repeat":
             earlier = [item for start, item in found if start < match.start() and item.kind == "direction"]
             if match.group(0).lower().startswith("the ") and earlier:  # "on our right, the next one": that direction again
@@ -1096,7 +1110,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _WHY.match(stripped):
         clause.act = "ask"
         return clause
-    if question and _MOVES_THEN_STATUS.match(rest) and all(i.kind == "direction" for i in items):
+    if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
     if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
