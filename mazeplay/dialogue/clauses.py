@@ -457,7 +457,7 @@ def split_clauses(line: str) -> list[str]:
 
 # Small patterns used in the classifier below, compiled once.
 _RIGHT_AS_MOVE_AFTER = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", re.IGNORECASE)
-_NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
+_NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|worries|worry|harm|prob|probs|biggie|sweat|stress|rush|pressure|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
 _NO_WORD = re.compile(r"no+", 0)
 _YES_WORD = re.compile(r"yes+|okk+|agre+d?", 0)
 _CONDITIONAL_START = re.compile(r"\s*(?:if|when|unless|in case)\b", re.IGNORECASE)
@@ -501,7 +501,7 @@ _REFUSE_WORDS = {"no", "nope", "nah", "wait", "hold on", "hang on", "stop", "✘
 
 _POSITIVE_IDIOM = _Gated(re.compile(
     r"\b(no problem|not a problem|no problems|no objections?|not objecting|no complaints|no issues?|no worries|"
-    r"can'?t argue|couldn'?t agree more|no doubt|why not|not bad|nothing to object|no reason not to)\b",
+    r"can'?t argue|couldn'?t agree more|no doubt|why not|not bad|nothing to object|no reason not to|no harm done|no probs?|no biggie|no sweat)\b",
     re.IGNORECASE,
 ), ("no", "not", "can", "couldn", "doubt", "why", "nothing"))
 _AGREE_PHRASE = _WordGated(re.compile(
@@ -554,9 +554,9 @@ _REFUSE_PHRASE = _Gated(re.compile(
     r"(?:hits?|into|run into|bump into) a wall|dead[- ]end|out of bounds|off the (?:grid|map|board|edge)|"
     r"can'?t (?:go|move|do|take|step)|cannot (?:go|move|do|take|step)|not (?:go|move) (?:there|that way)|"
     r"is blocked|are blocked|that'?s blocked|blocked for me|not open|isn'?t open|instead|rather|"
-    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so)\b",
+    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go)\b",
     re.IGNORECASE,
-), ("disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
+), ("no way", "no can", "no go", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
 _DOUBT = _Gated(re.compile(
     r"\b(are you sure|you sure|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear))\b",
