@@ -407,20 +407,32 @@ class AgreementState:
 
     def _after_acceptance(self, reading: MessageReading, proposals: list[Clause], own: list[Step],
                           accepted: list[AgreedMove]) -> list[Step]:
+        """What the message proposes once its acceptance is applied: a restatement of the accepted
+        steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
         if proposals and self._tail_restated:
             rest = [Item("direction", d, None, d) for d in self._tail_rest]
             return self._resolve(rest, self.here) if rest else []
-        """What the message proposes once its acceptance is applied: a restatement of the accepted
-        steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
         cells = [m.step.cell for m in accepted]
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
+        afresh = self._proposal_from(proposals, self.here) if proposals else []
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
                              or getattr(self, "_restated", False))
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
-        return self._proposal_from(proposals, self.here) if proposals else []
+            ends = self._stated_ends(reading)
+            echoed = own[len(cells):]
+            if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in afresh):
+                return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
+        return afresh
+
+    def _stated_ends(self, reading: MessageReading) -> set[Cell]:
+        """Cells the message says a plan leads to ("gets us to (1,4)", "that puts us at B5")."""
+        if self.cell_of is None:
+            return set()
+        return {cell for c in reading.clauses if _LEADS_TO.search(c.text) for i in c.items
+                if i.kind == "cell" and i.mention is not None and (cell := self.cell_of(i.mention)) is not None}
 
     def _blocks(self, pending: Proposal, reading: MessageReading) -> bool:
         """The reply says the proposed cell (or direction) is a wall."""
@@ -513,6 +525,7 @@ def _new_marker(clause: Clause) -> bool:
     return bool(_NEW.search(clause.text) or _LEADING_SEQUENCE.match(clause.text))
 
 
+_LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)

@@ -781,6 +781,25 @@ _DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around".split("|"))
 
 
+_SAME_MOVES = re.compile(r"^[^\w(\[]*(?:=|:|i\.?e\.?|that'?s|that is|which is|aka|meaning|in (?:coords?|coordinates|cells))[^\w(\[]*$", re.IGNORECASE)
+
+
+def _one_rendering(items: list[Item], text: str) -> list[Item]:
+    """"down, right, down = (0,1), (1,1), (1,2)": the same moves in two notations, read once (as
+    directions, which need no coordinate scheme)."""
+    n = len(items)
+    if n < 4 or n % 2 or any(i.mention is None for i in items):
+        return items
+    first, second = items[: n // 2], items[n // 2:]
+    kinds = {i.kind for i in first}, {i.kind for i in second}
+    if kinds not in (({"direction"}, {"cell"}), ({"cell"}, {"direction"})):
+        return items
+    gap = text[first[-1].mention.start + len(first[-1].mention.raw):second[0].mention.start]
+    if not _SAME_MOVES.match(gap):
+        return items
+    return first if first[0].kind == "direction" else second
+
+
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
@@ -849,7 +868,7 @@ def move_items(text: str) -> list[Item]:
                 and _DESCRIBED_END.match(masked, item.mention.start + len(item.mention.raw))):
             continue
         described.append(item)
-    items = described
+    items = _one_rendering(described, masked)
     merged: list[Item] = []
     for item in items:
         previous = merged[-1] if merged else None
