@@ -519,6 +519,7 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
+_AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
 _ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE)
 _SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE)
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
@@ -704,7 +705,8 @@ _RELATIVE = re.compile(
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
-    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))|same(?! (?:page|thing|idea|here|for me|conclusion|map|view))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
+    r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"
+    r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"
     r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
     r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
@@ -1152,7 +1154,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         clause.act = "propose"
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
-    elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest):
+    elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest):
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
     else:
