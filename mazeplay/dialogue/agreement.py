@@ -44,6 +44,7 @@ class Proposal:
     again: bool = False  # itself worded as a repeat ("right again?"): a reply "yes, right again" echoes it
     dropped: bool = False
     asked: list[Mention] = field(default_factory=list)  # cells the message asks about after proposing ("Can you see (3,2)?")
+    wording: frozenset[str] = frozenset()  # its proposal clauses, as written (a reply that repeats one echoes it)
 
 
 @dataclass
@@ -230,14 +231,14 @@ class AgreementState:
             count = self._reply(pending, reading, proposals, own)
             if count:
                 decision.agreed = self._accept(pending, turn, count)
-                own = self._after_acceptance(reading, proposals, own, decision.agreed)
+                own = self._after_acceptance(reading, proposals, own, decision.agreed, pending)
             elif self.pending is None:
                 decision.refused = True
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
             self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals),
-                                    asked=_asked_after(reading, proposals[-1]))
+                                    asked=_asked_after(reading, proposals[-1]), wording=frozenset(_words(c.text) for c in proposals))
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
             solo_steps = self._proposal_from(solos, self.here)
@@ -264,6 +265,9 @@ class AgreementState:
             said += [i.direction for i in clause.items]
             lead += 1
         n = len(said)
+        pending = self.pending
+        if pending is not None and pending.seat != seat and said == [s.direction for s in pending.steps[:n]]:
+            return proposals  # "Right is open. Then down…": the partner's open plan, said again
         if lead and n <= len(just_agreed) and (said == just_agreed[:n] or said == just_agreed[-n:]):
             return proposals[lead:]
         return proposals
@@ -283,7 +287,7 @@ class AgreementState:
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
-        partial = self._partial(pending, reading, own)
+        partial = 0 if self._tail_restated else self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
@@ -406,7 +410,7 @@ class AgreementState:
         return k if 0 < k < len(pending.steps) else 0
 
     def _after_acceptance(self, reading: MessageReading, proposals: list[Clause], own: list[Step],
-                          accepted: list[AgreedMove]) -> list[Step]:
+                          accepted: list[AgreedMove], pending: Proposal) -> list[Step]:
         """What the message proposes once its acceptance is applied: a restatement of the accepted
         steps ("OK, down it is", "agreed: down, down, right") is set aside unless marked as new."""
         if proposals and self._tail_restated:
@@ -418,7 +422,7 @@ class AgreementState:
         afresh = self._proposal_from(proposals, self.here) if proposals else []
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
-                             or getattr(self, "_restated", False))
+                             or getattr(self, "_restated", False) or _words(first.text) in pending.wording)
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
@@ -518,6 +522,10 @@ def _asked_after(reading: MessageReading, last_proposal: Clause) -> list[Mention
     clauses = reading.clauses
     start = next((k for k, c in enumerate(clauses) if c is last_proposal), len(clauses))
     return [i.mention for c in clauses[start + 1:] if c.act == "ask" for i in c.items if i.mention is not None]
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def _new_marker(clause: Clause) -> bool:
