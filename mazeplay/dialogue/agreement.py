@@ -422,7 +422,7 @@ class AgreementState:
         afresh = self._proposal_from(proposals, self.here) if proposals else []
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
-                             or getattr(self, "_restated", False) or _words(first.text) in pending.wording)
+                             or getattr(self, "_restated", False) or _echoes_wording(first, pending))
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
@@ -522,6 +522,13 @@ def _asked_after(reading: MessageReading, last_proposal: Clause) -> list[Mention
     clauses = reading.clauses
     start = next((k for k, c in enumerate(clauses) if c is last_proposal), len(clauses))
     return [i.mention for c in clauses[start + 1:] if c.act == "ask" for i in c.items if i.mention is not None]
+
+
+def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
+    """"Let's go down." — "I agree. Let's go down.": the partner's sentence said again, word for word (a
+    bare "South." after "Ok. South." is the terse voice's next move, not an echo)."""
+    words = _words(clause.text)
+    return words.count(" ") >= 2 and words in pending.wording
 
 
 def _words(text: str) -> str:
