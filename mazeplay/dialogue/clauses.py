@@ -591,10 +591,10 @@ _RECAP = _WordGated(re.compile(
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
     r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:current|our) (?:position|location|cell|spot)|"
-    r"(?:we'?re|we are)(?: now)? (?=(?:in |on )?(?:row|r\d|col|column)\b|[\(\[]\s*\d)|"
+    r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)",
     re.IGNORECASE,
-), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you ok at', '')
+), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you ur u ok at', '')
 _INFORM = _WordGated(re.compile(
     r"\b(walls?|open|blocked|free|clear|dots?|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
     r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"
@@ -663,7 +663,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
-         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|line|path|road|way|hall)\b"
+         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
          r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b"
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
