@@ -273,6 +273,16 @@ def _json_cell(value: object) -> str | None:
     return None
 
 
+_JSON_DIRECTION_KEYS = {"move", "moves", "direction", "action", "step", "go", "nextmove", "mymove", "proposedmove", "nextmoves", "steps"}
+_JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newposition", "goesto"}
+
+
+def _json_directions(value: object) -> bool:
+    values = value if isinstance(value, list) else [value]
+    return bool(values) and all(isinstance(v, str) and re.fullmatch(r"\s*(?:up|down|left|right|north|south|east|west)\s*", v, re.IGNORECASE)
+                                for v in values)
+
+
 def _json_clauses(data: object) -> list[str]:
     """A JSON object as the plain clauses it stands for; keys about the map are knowledge, not moves."""
     out: list[str] = []
@@ -282,12 +292,27 @@ def _json_clauses(data: object) -> list[str]:
         return out
     if not isinstance(data, dict):
         return out
+    roles = {_json_role(re.sub(r"[^a-z]", "", str(key).lower())): value for key, value in data.items()}
+    said_as_direction = any(role in _JSON_DIRECTION_KEYS and _json_directions(value) for role, value in roles.items())
+    agreed = any(role in _JSON_AGREE_KEYS and value is True for role, value in roles.items())
+    verdict = ""
     for key, value in data.items():
         norm = _json_role(re.sub(r"[^a-z]", "", str(key).lower()))
+        if norm in _JSON_DESTINATION_KEYS and said_as_direction:
+            continue  # {"move": "down", "to": [1, 0]}: one move, said twice
+        if norm in _JSON_DIRECTION_KEYS and agreed and _json_directions(value):
+            out.append("Agreed: " + ", ".join(value if isinstance(value, list) else [value]) + ".")  # {"agree": true, "move": "down"}
+            continue
+        if norm in _JSON_DESTINATION_KEYS and agreed and not said_as_direction:
+            cell = _json_cell(value) if not (isinstance(value, list) and value and isinstance(value[0], list)) else None
+            cells = [c for c in (_json_cell(v) for v in value) if c] if cell is None and isinstance(value, list) else [cell]
+            if cells and all(cells):
+                out.append("Agreed: " + ", ".join(cells) + ".")  # {"agree": true, "to": [1, 1]}: the move it accepts
+                continue
         if norm in _JSON_AGREE_KEYS and isinstance(value, list) and value:
             out.append("Agreed.")  # {"accepted": [[0,4], [0,3]]}: the cells it accepts
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
-            out.append("Agreed." if value else "I do not agree.")
+            verdict = "Agreed." if value else "I do not agree."  # said last: the flag decides, not a note
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(value.strip().rstrip(".") + ".")
         elif norm in _JSON_MOVE_KEYS and isinstance(value, dict) and _json_cell(value) is None:
@@ -313,7 +338,7 @@ def _json_clauses(data: object) -> list[str]:
             out.append("ACTI!")
         elif isinstance(value, dict) and norm not in ("map", "view", "known", "knowledge", "walls", "open", "cells", "grid"):
             out.extend(_json_clauses(value))
-    return out
+    return [*out, verdict] if verdict else out
 
 
 def _parse_json(text: str) -> object | None:
@@ -530,7 +555,7 @@ _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,?
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b\s*[:,]?", re.IGNORECASE)
 _CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
 _ABOUT_AGREEING = re.compile(
-    r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|you can|you must|you need|"
+    r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|please|pls|you can|you must|you need|"
     r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
     re.IGNORECASE,
 )
