@@ -166,7 +166,8 @@ class AgreementState:
         if len(clauses) > 1 and any(_WHOLE_PLAN.search(c.text) for c in clauses) and self._anchored_items(
                 told, bool(_FROM_START.search(clauses[0].text))):
             return self._beyond_trail(self._resolve(told, self.start))  # "the full plan: right ×3, then down ×6"
-        for clause in clauses:
+        skipping = False
+        for k, clause in enumerate(clauses):
             if clause.alternatives:
                 continue
             labels = [i.label for i in clause.items]
@@ -175,6 +176,14 @@ class AgreementState:
             so_far = [i.label for prior in seen_items for i in prior]
             if steps and not clause.sequenced and not clause.listed and labels == so_far[: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
+            if skipping and clause.text.lstrip().startswith("->"):
+                continue  # the rest of an abbreviated rendering ("(4,1) -> (4,2) -> … -> (4,6)")
+            skipping = False
+            sketch = [*clause.items, *(i for c in clauses[k + 1:] if c.text.lstrip().startswith("->") for i in c.items)]
+            if clause.rendering and steps and self.cell_of is not None and any(
+                    s.direction is None for s in self._resolve(sketch, origin)):
+                skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
+                continue
             if (clause.rendering or clause.conclusion) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             here = steps[-1].cell if steps else origin

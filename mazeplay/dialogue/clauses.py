@@ -728,7 +728,9 @@ def _mask_not_moves(text: str) -> str:
 
 
 _RELATIVE = re.compile(
-    r"(?P<described>\b(?:basically|essentially|kind of|sort of|like|it'?s|that'?s|which is)\s+(?:going\s+)?back the way we came\b)|"
+    r"(?P<described>\b(?:basically|essentially|kind of|sort of|like|it'?s|that'?s|which is)\s+(?:going\s+)?back the way we came\b|"
+    r"\b(?:read|reading|see|seeing|think|thinking|count|counting|understand|understanding|interpret\w*|label\w*|number\w*|doing|do|did)\s+"
+    r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
