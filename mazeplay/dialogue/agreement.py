@@ -412,7 +412,8 @@ class AgreementState:
         if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
             return 0
         if named:  # "Down ok. (3,5)?": only what the agreeing words name
-            own = self._resolve([i for c in agreeing for i in c.items], self.here)
+            items = [i for c in agreeing for i in c.items]
+            own = self._trim(self._resolve(items, self.here), items)  # "Agreed: B1, C1, … E6" from B1
         k = 0
         while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:
             k += 1

@@ -68,6 +68,15 @@ def _plausible(groups: dict[tuple, list[Scheme]], readings, maze: Maze) -> set[s
     return {name for name, score in scores.items() if score == best} if best > 0 else None
 
 
+def _all_mentions(readings) -> list[Mention]:
+    return [i.mention for r in readings for c in r.clauses for i in c.items if i.kind == "cell" and i.mention is not None]
+
+
+def _off_grid(scheme: Scheme, mentions: list[Mention], size: int) -> int:
+    cells = (scheme.cell(m, size) for m in mentions)
+    return sum(1 for cell in cells if cell is not None and not (0 <= cell[0] < size and 0 <= cell[1] < size))
+
+
 def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None) -> AgreementState:
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
     state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of)
@@ -120,6 +129,11 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         if not mentions:
             break
     candidates = [k for k in range(len(results)) if plausible is None or results[k][0].scheme in plausible] or list(range(len(results)))
+    if mentions:  # a scheme that puts cells the pair names off the grid ("(0,1)" counted from 1) is a worse fit
+        named = _all_mentions(readings)
+        off = {name: _off_grid(scheme, named, maze.size) for name, scheme in ((s.name(), s) for s in SCHEMES)}
+        fewest = min(off[results[k][0].scheme] for k in candidates)
+        candidates = [k for k in candidates if off[results[k][0].scheme] == fewest]
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
     best, state = results[best_index]
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
