@@ -100,6 +100,20 @@ class AgreementState:
                 last_dir = item.direction
             elif item.kind == "cell" and item.mention is not None:
                 target = self.cell_of(item.mention) if self.cell_of else None
+            elif item.kind == "run" and item.axis is not None and item.mention is not None:
+                line = self.cell_of(item.mention) if self.cell_of else None
+                run = _to_line(here, line, item.axis, item.direction) if line is not None else None
+                if run:  # "down to row 3"
+                    for cell in run:
+                        out.append(Step(item.direction, cell, item.direction))
+                    here, last_dir = run[-1], item.direction
+                    continue
+                if line is None:  # live mode and directions only: the direction, as many times as written
+                    for _ in range(item.count):
+                        here = step(here, item.direction)
+                        out.append(Step(item.direction, here, item.direction))
+                    last_dir = item.direction
+                continue  # a line behind us or off the grid under this reading: not a move it can make
             elif item.kind == "run" and item.mention is not None:
                 end = self.cell_of(item.mention) if self.cell_of else None
                 direction = item.direction or (_heading(here, end) if end is not None else None)
@@ -500,6 +514,18 @@ def _heading(here: Cell, end: Cell) -> Direction | None:
         return "right" if end[1] > here[1] else "left"
     if here[1] == end[1]:
         return "down" if end[0] > here[0] else "up"
+    return None
+
+
+def _to_line(here: Cell, line: Cell, axis: str, direction: Direction) -> list[Cell] | None:
+    """The cells from `here` going `direction` until the row (or column) of `line`."""
+    index = 0 if axis == "row" else 1
+    cells, cell = [], here
+    for _ in range(12):
+        if cell[index] == line[index]:
+            return cells or None
+        cell = step(cell, direction)
+        cells.append(cell)
     return None
 
 

@@ -37,6 +37,7 @@ class Item:
     mention: Mention | None = None
     direction: Direction | None = None
     count: int = 1  # a run's steps as written ("right three times to (0,3)"), for readings without cells
+    axis: str | None = None  # a run to a line ("down to row 3"): "row" or "col"; its mention names that line
 
 
 @dataclass
@@ -916,8 +917,27 @@ def move_items(text: str) -> list[Item]:
         if item.kind == "cell" and item.mention is not None and _ALONG.search(masked[max(0, item.mention.start - 40):item.mention.start]):
             merged.append(Item("run", item.label, item.mention, None))  # "along row 3 to R3C5"
             continue
+        if item.kind == "direction" and item.mention is not None and (line := _TO_LINE.match(masked, item.mention.start + len(item.mention.raw))):
+            number = line.group("n1") or line.group("n2")
+            index = int(number) if number.isdigit() else _ORDINAL_NUMBERS.get(number.lower(), 0)
+            axis = "row" if (line.group("a1") or line.group("a2")).lower() in ("row", "line") else "col"
+            if index and (axis == "row") == (item.direction in ("up", "down")):
+                while merged and merged[-1].kind == "direction" and merged[-1].mention is item.mention:
+                    merged.pop()  # "down x2 to row 3": the line says where it stops
+                mention = Mention("row_col", index if axis == "row" else 1, index if axis == "col" else 1, raw=line.group(0).strip())
+                merged.append(Item("run", f"{item.label} to {axis} {index}", mention, item.direction, item.count, axis))
+                continue
         merged.append(item)
     return merged
+
+
+_ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "last": 0}
+_TO_LINE = re.compile(
+    r"\s*(?:x\s*\d\s*|\d\s*(?:x|times|steps?)?\s*|twice\s*)?(?:all the way\s+)?(?:to|until|till|into|onto)\s+(?:the\s+)?"
+    r"(?:(?P<a1>row|line|column|col)\s*(?P<n1>\d{1,2})|(?P<n2>\d{1,2}|first|second|third|fourth|fifth|sixth|seventh|eighth)(?:st|nd|rd|th)?\s+(?P<a2>row|line|column|col))\b"
+    r"(?!\s*(?:,|and)?\s*(?:col(?:umn)?|row|c)\s*\d)",
+    re.IGNORECASE,
+)
 
 
 def _interjections(clause: str) -> tuple[list[str], str]:
