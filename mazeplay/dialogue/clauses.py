@@ -669,6 +669,7 @@ _SOLO = re.compile(
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took)\b",
     re.IGNORECASE,
 )
+_GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
@@ -1177,7 +1178,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest) and not any(i.kind == "back" for i in items):
         clause.act = "recap"
         return clause
-    if _SOLO.search(rest) and not _SOLO_EXCEPT.search(rest) and not question:
+    if _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)) and not question:
         clause.act = "solo"
         return clause
     if _WHY.match(stripped):
