@@ -712,7 +712,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
-         r"|\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
+         r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
