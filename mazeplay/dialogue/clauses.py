@@ -684,13 +684,13 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # phrasal verbs: set up, split up, break down, up to you
         (r"\b(?:up|down)\b",
          r"\b(?:set|split|sum|sums|summed|line|lined|match|matched|mix|mixed|pick|look|fill|give|speed|wrap|end|ended|show|"
-         r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\())|make|made|catch|keep|hold|open|break|"
+         r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\(|up|down|left|right|then|and|x\s?\d|\d|twice))|make|made|catch|keep|hold|open|break|"
          r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
          r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
-         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
+         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
          r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b"
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
