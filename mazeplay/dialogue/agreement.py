@@ -82,6 +82,7 @@ class AgreementState:
     turns: int = 0
     doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
     _last_proposer: str | None = None
+    _last_message: tuple[str, MessageReading] | None = None
     _tail_restated: bool = False
     _tail_rest: list = field(default_factory=list)
 
@@ -239,6 +240,7 @@ class AgreementState:
         """Apply one message in order; returns what it decided."""
         reading = reading or read_message(text)
         turn, self.turns = self.turns, self.turns + 1
+        previous, self._last_message = self._last_message, (seat, reading)
         decision = Decision(acti=reading.acti)
         proposals = reading.decision
         solos = reading.solos
@@ -257,6 +259,12 @@ class AgreementState:
                 own = self._after_acceptance(reading, proposals, own, decision.agreed, pending)
             elif self.pending is None:
                 decision.refused = True
+        if not decision.agreed and own and proposals and self._accepts_named(seat, proposals[0], previous):
+            accepted = self._proposal_from(proposals[:1], self.here)
+            if self.pending is not None:
+                self._drop(self.pending)
+            decision.agreed = self._accept(Proposal(previous[0], turn - 1, accepted), turn, len(accepted))
+            own = self._proposal_from(proposals[1:], self.here) if len(proposals) > 1 else []
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
@@ -271,6 +279,19 @@ class AgreementState:
                 self.pending = Proposal(seat, turn, solo_steps, solo=True)
                 decision.proposal = self.pending
         return decision
+
+    def _accepts_named(self, seat: str, clause: Clause, previous: tuple[str, MessageReading] | None) -> bool:
+        """"Agreed: (2,2), (3,2), (4,2)." after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
+        (4,2) are open": the acceptance shows the partner's cells were the way on, though no open proposal
+        held them. Only cells, only steps to neighbours, only cells the partner's last message named."""
+        if (self.cell_of is None or previous is None or previous[0] == seat or clause.stance != "agree" or not clause.echo
+                or not clause.items or any(i.kind != "cell" or i.mention is None for i in clause.items)):
+            return False
+        steps = self._proposal_from([clause], self.here)
+        if not steps or any(s.direction is None for s in steps):
+            return False
+        named = {self.cell_of(i.mention) for c in previous[1].clauses for i in c.items if i.kind == "cell" and i.mention is not None}
+        return all(s.cell in named for s in steps)
 
     def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
         """"Down. Down. Let's go right." right after moves were agreed: the bare directions confirm the

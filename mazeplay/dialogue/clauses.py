@@ -553,7 +553,7 @@ _SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
-_CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b\s*[:,]?", re.IGNORECASE)
+_CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
 _CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
 _ABOUT_AGREEING = re.compile(
     r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|please|pls|you can|you must|you need|"
