@@ -341,7 +341,9 @@ class AgreementState:
         if stance in ("refuse",) or blocked:
             self._drop(pending)
             return 0
-        if stance == "agree" or (stance == "weak_agree" and (not own or restates or continues)):
+        if stance == "weak_agree" and len(reading.clauses) == 1 and _BARE_APPROVAL.match(reading.clauses[0].text):
+            stance = "agree"  # "cool 👍", "Nice!": all the reply says is yes
+        if stance == "agree" or (stance == "weak_agree" and (restates or continues)):
             return len(pending.steps)
         if restates or continues or self._goes_along(pending, reading):
             return len(pending.steps)
@@ -598,6 +600,7 @@ def _new_marker(clause: Clause) -> bool:
 
 
 _LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)
+_BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
