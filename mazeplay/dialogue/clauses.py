@@ -434,6 +434,7 @@ _HEDGE = re.compile(
 _HEDGE_HINT = _Literals("think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand".split("|"))
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
 _CONFIRM_REQUEST = re.compile(r"\W*(?:please\s+|pls\s+|can you\s+|could you\s+|would you\s+)(?:confirm|check|verify|double[- ]check)\b|\W*(?:confirm|check|verify)\s+(?:that|whether|if)\b", re.IGNORECASE)
+_AXES = re.compile(r"\s*(?:rows?|r|x|col(?:umn)?s?|c|y)\s*[,;/]\s*(?:rows?|r|x|col(?:umn)?s?|c|y)\s*", re.IGNORECASE)
 _MAIN_CLAUSE = re.compile(r",\s*(?:we|you|i|it|that|this)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")
 _HAS_WORD = re.compile(r"\w|\?|✔|✘")
@@ -447,8 +448,8 @@ def _split_asides(line: str) -> list[str]:
 
     def pull(match: re.Match) -> str:
         inner = match.group(1)
-        if _CELLISH.match(inner) or len(re.findall(r"[A-Za-z]{3,}", inner)) < 2:
-            return match.group(0)
+        if _CELLISH.match(inner) or len(re.findall(r"[A-Za-z]{3,}", inner)) < 2 or _AXES.fullmatch(inner):
+            return match.group(0)  # a cell, a word or two, or the axes themselves ("(row, column)")
         asides.append(ASIDE + inner)
         return " "
     main = _ASIDE.sub(pull, line) if "(" in line else line
@@ -535,7 +536,7 @@ _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan)|that works|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
     r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
-    r"sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
+    r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
 _UPPER_AGREE = re.compile(r"\bAGREED?\b")
@@ -546,6 +547,7 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
+_REFUSED_OBJECT = re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
@@ -1164,6 +1166,9 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
     bare = _is_bare(rest, items)
+    if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
+        clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
+        return clause
     if _NOT_THIS_MOVE.match(rest):
         clause.act = "inform"  # "AGREE to down, down. Not the right.": what it leaves out, not a move
         return clause
