@@ -132,6 +132,8 @@ class Scheme:
         """The cell `mention` names under this scheme (None for directions)."""
         if mention.kind == "direction":
             return None
+        if mention.kind == "number_letter":  # "2A" is the square "A2" written number first: the letter keeps its axis
+            mention = Mention("letter_number", mention.second, mention.first, raw=mention.raw)
         first_letter = mention.kind in ("letter_number", "letter_letter")
         second_letter = mention.kind in ("number_letter", "letter_letter")
         first = mention.first - (1 if first_letter else self.origin)  # letters always count from A

@@ -52,12 +52,10 @@ def _plausible(groups: dict[tuple, list[Scheme]], readings, maze: Maze) -> set[s
     if not anchors and not stated:
         return None
     truth = {"start": maze.start, "goal": maze.goal}
-    kinds = [m.kind for r in readings for c in r.clauses for i in c.items if (m := i.mention) is not None]
-    number_first = kinds.count("number_letter") > kinds.count("letter_number")  # "2D" rather than "D2"
 
     def score(scheme: Scheme) -> int:
         letters_first_is = "col" if scheme.order == "col_row" else "row"
-        letters = letters_first_is if not number_first else ("row" if letters_first_is == "col" else "col")
+        letters = letters_first_is  # the letter keeps its axis whichever way round a square is written
         facts = {"order": scheme.order, "origin": scheme.origin, "letters": letters,
                  "vertical": "bottom" if scheme.orientation.startswith("bottom") else "top"}
         return (sum(scheme.cell(m, maze.size) == truth[kind] for kind, m in anchors)
