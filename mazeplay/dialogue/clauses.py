@@ -691,7 +691,8 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\(|up|down|left|right|then|and|x\s?\d|\d|twice))|make|made|catch|keep|hold|open|break|"
          r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
          r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
-         r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
+         r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+to\s+(?:and\s+including\s+)?(?:steps?|moves?|points?|now|this|that|#\s*\d|\d+(?:st|nd|rd|th)?\s+(?:steps?|moves?))\b"
+         r"|\b(?:everything|all|fine|ok|okay|good|agreed?|works|consistent|open|clear|accepted?|confirmed?|correct)\s+up\s+to\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
