@@ -548,6 +548,7 @@ _AGREE_WITH_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _REFUSED_OBJECT = re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b", re.IGNORECASE)
+_LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
@@ -1169,6 +1170,9 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     bare = _is_bare(rest, items)
     if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
+        return clause
+    if _LOCATIVE_ONLY.match(rest):
+        clause.act = "inform"  # "- Directly to our right, (1,2) is open": where the cell lies, not a move
         return clause
     if _NOT_THIS_MOVE.match(rest):
         clause.act = "inform"  # "AGREE to down, down. Not the right.": what it leaves out, not a move
