@@ -469,7 +469,8 @@ class AgreementState:
         afresh = self._proposal_from(proposals, self.here) if proposals else []
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
-                             or getattr(self, "_restated", False) or _echoes_wording(first, pending))
+                             or getattr(self, "_restated", False) or _echoes_wording(first, pending)
+                             or _named_before(reading, first, [m.step.direction for m in accepted]))
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
@@ -581,6 +582,17 @@ def _asked_after(reading: MessageReading, last_proposal: Clause) -> list[Mention
     clauses = reading.clauses
     start = next((k for k, c in enumerate(clauses) if c is last_proposal), len(clauses))
     return [i.mention for c in clauses[start + 1:] if c.act == "ask" for i in c.items if i.mention is not None]
+
+
+def _named_before(reading: MessageReading, first: Clause, accepted: list) -> bool:
+    """"Okay. Down is good. Let's go down. Then down.": the accepted move was already named in the
+    acceptance, so the proposal that repeats it carries it out rather than adding another."""
+    for clause in reading.clauses:
+        if clause is first:
+            return False
+        if clause.items and [i.direction for i in clause.items] == accepted and clause.act in ("inform", "propose"):
+            return True
+    return False
 
 
 def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
