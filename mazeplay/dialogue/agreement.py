@@ -199,6 +199,11 @@ class AgreementState:
                     s.direction is None for s in self._resolve(sketch, origin)):
                 skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
                 continue
+            if steps and not clause.sequenced and not clause.listed and self.cell_of is not None:
+                again = [s.cell for s in self._resolve(clause.items, origin)]
+                walked = [s.cell for s in steps]
+                if again and again == walked[: len(again)]:
+                    continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
             if (clause.rendering or clause.conclusion) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             here = steps[-1].cell if steps else origin
@@ -331,7 +336,7 @@ class AgreementState:
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
-        partial = 0 if self._tail_restated else self._partial(pending, reading, own)
+        partial = 0 if restates or self._tail_restated else self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
