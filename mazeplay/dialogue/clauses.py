@@ -547,7 +547,7 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
-_REFUSED_OBJECT = re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b", re.IGNORECASE)
+_REFUSED_OBJECT = re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE)
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
