@@ -326,6 +326,8 @@ class AgreementState:
         stance = reading.stance
         blocked = self._blocks(pending, reading) if reading.blocked else False
         restates = bool(own) and _starts_with(own, pending.steps) or self._restates_tail(proposals, pending)
+        if restates and stance not in ("agree", "weak_agree") and proposals[0].text.rstrip().endswith("?"):
+            restates = False  # "MOVE: up" — "Up? But the goal is down.": asked back, not taken
         continues = (
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
@@ -475,7 +477,8 @@ class AgreementState:
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
                              or getattr(self, "_restated", False) or _echoes_wording(first, pending)
-                             or _named_before(reading, first, [m.step.direction for m in accepted]))
+                             or _named_before(reading, first, [m.step.direction for m in accepted])
+                             or _said_twice(proposals, [m.step.direction for m in accepted]))
             if labelled_echo or reading.stance not in ("agree", "weak_agree"):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
@@ -598,6 +601,16 @@ def _named_before(reading: MessageReading, first: Clause, accepted: list) -> boo
         if clause.items and [i.direction for i in clause.items] == accepted and clause.act in ("inform", "propose"):
             return True
     return False
+
+
+def _said_twice(proposals: list[Clause], accepted: list) -> bool:
+    """"Okay. Up. We go up. Then right.": the accepted move said twice over is being carried out."""
+    same = 0
+    for clause in proposals:
+        if [i.direction for i in clause.items] != accepted or clause.sequenced:
+            break
+        same += 1
+    return same >= 2
 
 
 def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
