@@ -186,8 +186,9 @@ class AgreementState:
             if clause.alternatives:
                 continue
             labels = [i.label for i in clause.items]
-            if not clause.sequenced and not clause.listed and any(labels == [i.label for i in prior] for prior in seen_items):
-                continue  # the same decision said twice in one message
+            counted = k > 0 and _bare_step(clause) and _bare_step(clauses[k - 1]) and labels == [i.label for i in clauses[k - 1].items]
+            if not clause.sequenced and not clause.listed and not counted and any(labels == [i.label for i in prior] for prior in seen_items):
+                continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
             so_far = [i.label for prior in seen_items for i in prior]
             if steps and not clause.sequenced and not clause.listed and labels == so_far[: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
@@ -603,6 +604,11 @@ def _named_before(reading: MessageReading, first: Clause, accepted: list) -> boo
     return False
 
 
+def _bare_step(clause: Clause) -> bool:
+    """A clause that is only a direction: "Left.", "Down!"."""
+    return len(clause.items) == 1 and clause.items[0].kind == "direction" and bool(_BARE_DIRECTION.match(clause.text))
+
+
 def _said_twice(proposals: list[Clause], accepted: list) -> bool:
     """"Okay. Up. We go up. Then right.": the accepted move said twice over is being carried out."""
     same = 0
@@ -631,6 +637,7 @@ def _new_marker(clause: Clause) -> bool:
 
 _LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)
 _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
+_BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
