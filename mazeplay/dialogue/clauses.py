@@ -884,7 +884,9 @@ def move_items(text: str) -> list[Item]:
             if match.group(0).lower().startswith("the ") and earlier:  # "on our right, the next one": that direction again
                 found.append((match.start(), Item("direction", earlier[-1].label, None, earlier[-1].direction)))
             elif not any(item.kind in ("direction", "cell") for _, item in found):
-                found.append((match.start(), Item("repeat", "again")))
+                times = _count_after(masked[match.end():])  # "same direction x3"
+                for k in range(times):
+                    found.append((match.start() + k * 0.01, Item("repeat", "again")))
         else:
             direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
             found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
