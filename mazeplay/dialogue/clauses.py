@@ -536,7 +536,7 @@ _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan)|that works|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
     r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
-    r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
+    r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
 _UPPER_AGREE = re.compile(r"\bAGREED?\b")
@@ -567,7 +567,7 @@ _ABOUT_AGREEING = re.compile(
 _MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=|\b(?:start|goal|star|target)\s*=", re.IGNORECASE)
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
-_REASONING = re.compile(r"\blet me (?:reason|think|check|verify|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
+_REASONING = re.compile(r"\blet me (?:reason|think|check|verify|make sure|double[- ]check|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
 _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
@@ -888,6 +888,9 @@ def move_items(text: str) -> list[Item]:
                 for k in range(times):
                     found.append((match.start() + k * 0.01, Item("repeat", "again")))
         else:
+            if any(item.kind == "cell" and (m := item.mention) is not None and (
+                    0 <= match.start() - (m.start + len(m.raw)) <= 4 or 0 <= m.start - match.end() <= 4) for _, item in found):
+                continue  # "(1,1) below us", "the cell below us, (2,1)": the cell, located
             direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
             found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
     if any(k in lower for k in _GOAL_HINTS):
