@@ -325,6 +325,8 @@ class AgreementState:
     def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> int:
         """How many steps of the partner's pending proposal this message accepts (0: none)."""
         stance = reading.stance
+        if stance == "refuse" and self._refuses_only_its_own(pending, reading):
+            stance = "agree"  # "ok down down down. then E4? no wait E4 is a wall": the self-correction is about E4
         blocked = self._blocks(pending, reading) if reading.blocked else False
         restates = bool(own) and _starts_with(own, pending.steps) or self._restates_tail(proposals, pending)
         if restates and stance not in ("agree", "weak_agree") and proposals[0].text.rstrip().endswith("?"):
@@ -401,6 +403,22 @@ class AgreementState:
             return False
         cells = [self.cell_of(i.mention) for i in named]
         return all(c in self.trail[1:] for c in cells) and pending.steps[0].cell not in cells
+
+    def _refuses_only_its_own(self, pending: Proposal, reading: MessageReading) -> bool:
+        """The message accepts first, then objects only to cells it proposed itself, after the acceptance."""
+        clauses = reading.clauses
+        first_agree = next((k for k, c in enumerate(clauses) if c.stance == "agree"), None)
+        refusals = [k for k, c in enumerate(clauses) if c.stance == "refuse"]
+        if first_agree is None or not refusals or refusals[0] < first_agree or self.cell_of is None:
+            return False
+        planned = {s.cell for s in pending.steps}
+        own_cells = {self.cell_of(i.mention) for c in clauses[first_agree + 1:refusals[0]] if c.act == "propose"
+                     for i in c.items if i.mention is not None}
+        for k in refusals:
+            named = {self.cell_of(i.mention) for i in clauses[k].items if i.mention is not None and i.kind == "cell"}
+            if not named or named & planned or not named <= own_cells:
+                return False
+        return True
 
     def _answers_question(self, pending: Proposal, reading: MessageReading) -> bool:
         """The proposal ended by asking about cells, and the reply's only assent is a bare "yes" followed by
