@@ -30,6 +30,15 @@ def _axis() -> list[str]:
     return parts
 
 
+def _bounds(mean: float, ci) -> tuple[float, float]:
+    """An interval as (low, high), from `[low, high]` or a half-width (the study report's)."""
+    if ci is None:
+        return mean, mean
+    if isinstance(ci, (list, tuple)):
+        return ci[0], ci[1]
+    return mean - ci, mean + ci
+
+
 def conditions_svg(conditions: dict[str, dict]) -> str:
     items = [(label, s) for label, s in conditions.items() if s["n"] and not math.isnan(s["weighted_outcome"])]
     body = _axis()
@@ -39,7 +48,8 @@ def conditions_svg(conditions: dict[str, dict]) -> str:
         top, zero = _y(s["weighted_outcome"]), _y(0)
         body.append(f'<rect x="{x}" y="{min(top, zero)}" width="{width * 0.6}" height="{abs(zero - top)}" fill="#4a7bd0"/>')
         cx = x + width * 0.3
-        body.append(f'<line x1="{cx}" x2="{cx}" y1="{_y(s["weighted_outcome"] - s["ci"])}" y2="{_y(s["weighted_outcome"] + s["ci"])}" stroke="black"/>')
+        low, high = _bounds(s["weighted_outcome"], s["ci"])
+        body.append(f'<line x1="{cx}" x2="{cx}" y1="{_y(low)}" y2="{_y(high)}" stroke="black"/>')
         body.append(f'<text x="{cx}" y="{_H - _PAD + 14}" text-anchor="end" transform="rotate(-30 {cx} {_H - _PAD + 14})">{escape(label)}</text>')
     return _frame("Weighted outcome by condition (95% CI)", body)
 
@@ -53,7 +63,7 @@ def relay_svg(curves: dict[str, dict[int, tuple[float, float]]]) -> str:
     colours = ["#d04a4a", "#4a7bd0", "#3a9a4a", "#a04ad0"]
     for i, (name, points) in enumerate(sorted(curves.items())):
         colour = colours[i % len(colours)]
-        coords = [(x(k), _y(m)) for k, (m, _) in sorted(points.items()) if not math.isnan(m)]
+        coords = [(x(k), _y(e["mean"])) for k, e in sorted(points.items()) if not math.isnan(e["mean"])]
         body.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{" ".join(f"{a},{b}" for a, b in coords)}"/>')
         body.append(f'<text x="{_W - 200}" y="{50 + 16 * i}" fill="{colour}">{escape(name)}</text>')
     return _frame("Relay inference: weighted outcome against K", body)
