@@ -28,6 +28,7 @@ EXAMPLES = """examples:
   mazeplay bench experiments.toml --max-cost 20
   mazeplay bench --condition relay --strong bot --weak bot:terse --mazes 10
   mazeplay report --format markdown --plots plots/
+  mazeplay report solo-gpt pair-gpt-gpt      runs on the same mazes together: the collaboration gap
   mazeplay export --format chat --out dialogues.jsonl
   mazeplay serve --study assets/studies/example.toml
   mazeplay study status example-pilot
@@ -189,13 +190,16 @@ def build_parser() -> Parser:
     bench.add_argument("--max-turns", type=_positive)
     bench.add_argument("--concurrency", type=_positive)
     bench.add_argument("--max-cost", type=float, help="USD budget: no new game is scheduled past it")
+    bench.add_argument("--new-run", action="store_true", help="if the run name was played with other settings, "
+                       "start a new run (NAME-2, …) instead of refusing")
     for option in ("--db", "--api-base", "--api-key"):
         bench.add_argument(option)
     bench.add_argument("--timeout", type=float)
 
     report = sub.add_parser("report", help="report a batch run", description="Scores per condition with 95% CIs, "
                             "the pair matrix, relay curves, the collaboration gap, people vs AI pairs.")
-    report.add_argument("run", nargs="?", metavar="RUN", help="run name (default: the latest)")
+    report.add_argument("run", nargs="*", metavar="RUN", help="run name (default: the latest); several runs on the same "
+                        "mazes are reported together (e.g. solo and pair runs: the collaboration gap)")
     report.add_argument("--format", choices=("table", "markdown", "json"), default="table")
     report.add_argument("--plots", metavar="DIR", help="write SVG plots into DIR")
     report.add_argument("--study", metavar="NAME", help="a human study instead of a run: people alone, with people, "

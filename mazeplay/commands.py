@@ -307,7 +307,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
         options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
                               max_retries=config.llm_max_retries)
         runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base,
-                             out=sys.stderr, max_cost=args.max_cost)  # today's stderr, not the one at import
+                             out=sys.stderr, max_cost=args.max_cost,  # today's stderr, not the one at import
+                             new_run=args.new_run)
         progress = asyncio.run(runner.run())
     print(json.dumps({"run": plan.name, **progress.to_dict()}))
     if progress.errors:
@@ -325,19 +326,35 @@ def cmd_report(args: argparse.Namespace) -> None:
         return
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
-        run_id = store.run_id(args.run)
-        name = store.db["runs"].get(run_id)["name"]
-        games = store.run_games(run_id)
+        name, games = _runs_games(store, args.run)
         report = build_report(games, store.run_games_with_humans(), exclude_ambiguous=args.exclude_ambiguous)
         if args.plots:
             for path in write_plots(report, args.plots):
                 print(f"wrote {path}", file=sys.stderr)
+    title = f"Run {name}" if len(args.run) < 2 else f"Runs {name}"
     if args.format == "json":
         print(render_json(report))
     elif args.format == "markdown":
-        print(render_markdown(report, f"Run {name}"))
+        print(render_markdown(report, title))
     else:
-        print(render_table(report, f"Run {name}"))
+        print(render_table(report, title))
+
+
+def _runs_games(store, names: list[str]) -> tuple[str, list[dict]]:
+    """The games of one run (the latest by default) or of several together. A condition label that
+    several runs share gets the run's name, so games played under different settings never pool."""
+    ids = [store.run_id(name) for name in names] if names else [store.run_id(None)]
+    if len(set(ids)) < len(ids):
+        raise ValueError("a run is named twice")
+    runs = [(store.db["runs"].get(run_id)["name"], store.run_games(run_id)) for run_id in ids]
+    seen: dict[str, int] = {}
+    for _, games in runs:
+        for label in {g["condition"] for g in games}:
+            seen[label] = seen.get(label, 0) + 1
+    combined = []
+    for name, games in runs:
+        combined += [{**g, "condition": f"{g['condition']} [{name}]"} if seen[g["condition"]] > 1 else g for g in games]
+    return " + ".join(name for name, _ in runs), combined
 
 
 def _study_report(args: argparse.Namespace) -> None:

@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 CONDITIONS = ("pair", "relay", "solo-full", "solo-split")
+# The settings that decide which games a run plays and how: a run is these settings under a name.
+# concurrency, limits and max_cost only change how fast or how far it goes, so they may differ.
+IDENTITY = ("maze_set", "mazes", "rollouts", "mode", "max_turns", "conditions")
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,12 @@ class Plan:
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
+
+    def difference(self, saved: dict) -> str | None:
+        """How this plan's identity differs from a saved run's config ("mode paper → live, …"), or None."""
+        changes = [f"{key} {_show(saved.get(key))} → {_show(getattr(self, key))}" for key in IDENTITY
+                   if _comparable(saved.get(key)) != _comparable(getattr(self, key))]
+        return ", ".join(changes) or None
 
     def jobs(self) -> list[Job]:
         """Every job, parents before the relays that fork them, without duplicates."""
@@ -112,6 +121,16 @@ class Plan:
     def _key(self, *parts: object) -> str:
         blob = json.dumps([self.maze_set, self.mode, self.max_turns, *parts])
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def _comparable(value: object) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, list):  # conditions: short and readable
+        return "[" + "; ".join(" ".join(f"{k}={v}" for k, v in c.items()) if isinstance(c, dict) else str(c) for c in value) + "]"
+    return str(value)
 
 
 def plan_from_dict(data: dict) -> Plan:

@@ -57,8 +57,9 @@ def provider_of(spec: SeatSpec) -> str | None:
 
 class BenchRunner:
     def __init__(self, store: GameStore, plan: Plan, options: SeatOptions, aliases: dict[str, str],
-                 api_base: str | None = None, out: TextIO | None = sys.stderr, max_cost: float | None = None) -> None:
-        self.store, self.plan, self.options = store, plan, options
+                 api_base: str | None = None, out: TextIO | None = sys.stderr, max_cost: float | None = None,
+                 new_run: bool = False) -> None:
+        self.store, self.plan, self.options, self.new_run = store, plan, options, new_run
         self.aliases, self.api_base, self.out = aliases, api_base, out
         self.max_cost = max_cost if max_cost is not None else plan.max_cost
         self.records = load_set(plan.maze_set)
@@ -75,9 +76,25 @@ class BenchRunner:
         names = {name for job in jobs for name in job.seats if name}
         check_specs({name: self.spec(name) for name in names}, self.options)
 
+    def claim_name(self, new_run: bool = False) -> str:
+        """A run's settings are part of its identity: the same name with other settings is refused
+        (ValueError naming the difference), or, with `new_run`, goes to the `NAME-k` run with these
+        settings (resuming it) or to a new `NAME-k`."""
+        saved = self.store.run_config(self.plan.name)
+        difference = self.plan.difference(saved) if saved is not None else None
+        if difference and new_run:
+            variants = self.store.run_variants(self.plan.name)
+            same = [v for v in variants if not self.plan.difference(self.store.run_config(v) or {})]
+            self.plan.name = same[0] if same else f"{self.plan.name}-{int(variants[-1].rsplit('-', 1)[1]) + 1 if variants else 2}"
+        elif difference:
+            raise ValueError(f"run {self.plan.name!r} was played with other settings ({difference}); "
+                             "use --new-run to start a new run, or --name to pick another name")
+        return self.plan.name
+
     async def run(self) -> Progress:
         jobs = self.plan.jobs()
         self.check(jobs)
+        self.claim_name(self.new_run)
         self.run_id = self.store.create_run(self.plan.name, self.plan.to_dict())
         self.progress = Progress(total=len(jobs), spend=self.store.run_cost(self.run_id))
         server = await asyncio.to_thread(self._start_local_server, jobs)

@@ -126,6 +126,17 @@ class GameStore:
         with self.db.conn:
             return self._insert("runs", {"name": name, "created_at": _now(), "config": _json(config), "status": "running"})
 
+    def run_config(self, name: str) -> dict | None:
+        """The settings a run was created with, or None if there is no run of that name."""
+        rows = list(self.db["runs"].rows_where("name = ?", [name]))
+        return (_load(rows[0]["config"]) or {}) if rows else None
+
+    def run_variants(self, name: str) -> list[str]:
+        """`name-2`, `name-3`, … that exist, in order (runs started with `bench --new-run`)."""
+        rows = self.db.query("select name from runs where name like ?", [f"{name}-%"])
+        suffixes = sorted(int(row["name"][len(name) + 1:]) for row in rows if row["name"][len(name) + 1:].isdigit())
+        return [f"{name}-{i}" for i in suffixes]
+
     def run_id(self, name: str | None) -> int:
         rows = list(self.db.query("select id from runs order by id desc limit 1")) if name is None else list(
             self.db["runs"].rows_where("name = ?", [name]))
