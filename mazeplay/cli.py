@@ -19,6 +19,7 @@ EXAMPLES = """examples:
   mazeplay run --a claude --b gpt --seed 1 --json
   mazeplay run --a local --b bot --max-turns 6
   mazeplay run --a openai/smollm2 --b bot --api-base http://127.0.0.1:8080/v1
+  mazeplay run --a claude --b openai/smollm2 --b-api-base http://127.0.0.1:8080/v1
   mazeplay watch --a bot --b bot:swap --mode live
   mazeplay replay
   mazeplay resume 12
@@ -113,6 +114,10 @@ def _two_seat_command(sub, name: str, summary: str, description: str, seats: str
     _maze_options(parser)
     _game_options(parser)
     _io_options(parser)
+    group = parser.add_argument_group("per seat (else [models.NAME] of the config, else --api-base/--api-key)")
+    for seat in ("a", "b"):
+        group.add_argument(f"--{seat}-api-base", metavar="URL", help=f"endpoint for seat {seat}'s model only")
+        group.add_argument(f"--{seat}-api-key", metavar="KEY", help=f"API key for seat {seat}'s model only (never saved)")
 
 
 def _judge_options(parser: argparse.ArgumentParser) -> None:

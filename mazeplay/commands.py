@@ -84,7 +84,31 @@ def _seat_options(args: argparse.Namespace):
         timeout=args.timeout or config.llm_timeout,
         max_retries=config.llm_max_retries,
         player=args.player,
+        seat_keys={seat: getattr(args, f"{seat}_api_key") for seat in ("a", "b") if getattr(args, f"{seat}_api_key", None)},
     )
+
+
+def _seat_specs(args: argparse.Namespace, config, names: dict[str, str]) -> dict:
+    """Both seats' specs with their own endpoints: a per-seat flag, else the model's [models.NAME]
+    table, else --api-base. One --api-base (or --api-key) for two models of different providers is
+    refused rather than sending one provider's request, or key, to the other."""
+    from dataclasses import replace
+
+    from mazeplay.seats.registry import parse_seat, provider
+
+    specs = {seat: parse_seat(names[seat], config.aliases, args.api_base, config.models) for seat in ("a", "b")}
+    for seat in ("a", "b"):
+        if getattr(args, f"{seat}_api_base", None):
+            specs[seat] = replace(specs[seat], api_base=getattr(args, f"{seat}_api_base"))
+    shared = {seat: spec for seat, spec in specs.items() if spec.kind == "llm"}
+    if len(shared) == 2 and len({provider(spec) for spec in shared.values()}) == 2:
+        if args.api_base and all(spec.api_base == args.api_base for spec in shared.values()):
+            raise ValueError(f"--api-base would send both {shared['a'].name} and {shared['b'].name} to {args.api_base}; "
+                             "give it to one seat with --a-api-base or --b-api-base")
+        if args.api_key and not (getattr(args, "a_api_key", None) or getattr(args, "b_api_key", None)):
+            raise ValueError(f"--api-key would go to both {shared['a'].name} and {shared['b'].name}; "
+                             "give it to one seat with --a-api-key or --b-api-key")
+    return specs
 
 
 def _printer(args: argparse.Namespace):
@@ -104,12 +128,11 @@ def _finish(args: argparse.Namespace, outcome) -> None:
 
 def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
     from mazeplay.headless import run_new
-    from mazeplay.seats.registry import parse_seat
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
         config, options = _seat_options(args)
-        specs = {seat: parse_seat(seat_specs[seat], config.aliases, args.api_base) for seat in ("a", "b")}
+        specs = _seat_specs(args, config, seat_specs)
         setup = _setup(args)
         store = GameStore(open_db(args.db))
         outcome = run_new(store, setup, specs, options, _printer(args))
@@ -141,14 +164,13 @@ def _run_app(app) -> None:
 
 def cmd_watch(args: argparse.Namespace) -> None:
     from mazeplay.headless import GameSession
-    from mazeplay.seats.registry import parse_seat
     from mazeplay.store import GameStore, open_db
     from mazeplay.tui.app import MazeplayApp
     from mazeplay.tui.screens.watch import WatchScreen
 
     with user_errors():
         config, options = _seat_options(args)
-        specs = {seat: parse_seat(getattr(args, seat), config.aliases, args.api_base) for seat in ("a", "b")}
+        specs = _seat_specs(args, config, {"a": args.a, "b": args.b})
         if any(spec.kind == "human" for spec in specs.values()):
             raise ValueError("watch is for two non-human seats; to play, run mazeplay --seat a --partner SEAT")
         session = GameSession.new(GameStore(open_db(args.db)), _setup(args), specs, options)
@@ -306,7 +328,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
         config = load_config()
         options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
                               max_retries=config.llm_max_retries)
-        runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base,
+        runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base, models=config.models,
                              out=sys.stderr, max_cost=args.max_cost,  # today's stderr, not the one at import
                              new_run=args.new_run)
         progress = asyncio.run(runner.run())

@@ -58,8 +58,9 @@ def provider_of(spec: SeatSpec) -> str | None:
 class BenchRunner:
     def __init__(self, store: GameStore, plan: Plan, options: SeatOptions, aliases: dict[str, str],
                  api_base: str | None = None, out: TextIO | None = sys.stderr, max_cost: float | None = None,
-                 new_run: bool = False) -> None:
+                 new_run: bool = False, models: dict | None = None) -> None:
         self.store, self.plan, self.options, self.new_run = store, plan, options, new_run
+        self.models = models or {}  # [models.NAME] tables of the config: each model's own endpoint and key
         self.aliases, self.api_base, self.out = aliases, api_base, out
         self.max_cost = max_cost if max_cost is not None else plan.max_cost
         self.records = load_set(plan.maze_set)
@@ -69,7 +70,7 @@ class BenchRunner:
         self.providers: dict[str, asyncio.Semaphore] = {}
 
     def spec(self, name: str) -> SeatSpec:
-        return parse_seat(name, self.aliases, self.api_base)
+        return parse_seat(name, self.aliases, self.api_base, self.models)
 
     def check(self, jobs: list[Job]) -> None:
         """Fail before any game starts on unknown seats or missing keys."""
