@@ -195,6 +195,10 @@ def build_parser() -> Parser:
     bench.add_argument("--max-turns", type=_positive)
     bench.add_argument("--concurrency", type=_positive)
     bench.add_argument("--max-cost", type=float, help="USD budget: no new game is scheduled past it")
+    bench.add_argument("--dry-run", action="store_true", help="play nothing: print games, calls, estimated tokens and "
+                       "cost per condition (litellm's prices; models without a price are named)")
+    bench.add_argument("--tokens-per-message", type=_positive, default=100, help="dry run: assumed tokens a message (default 100)")
+    bench.add_argument("--json", action="store_true", help="dry run: print the estimate as JSON")
     bench.add_argument("--new-run", action="store_true", help="if the run name was played with other settings, "
                        "start a new run (NAME-2, …) instead of refusing")
     for option in ("--db", "--api-base", "--api-key"):

@@ -328,14 +328,32 @@ def cmd_bench(args: argparse.Namespace) -> None:
         config = load_config()
         options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
                               max_retries=config.llm_max_retries)
-        runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base, models=config.models,
+        store = GameStore(open_db(":memory:" if args.dry_run else args.db))  # a dry run leaves no file behind
+        runner = BenchRunner(store, plan, options, config.aliases, args.api_base, models=config.models,
                              out=sys.stderr, max_cost=args.max_cost,  # today's stderr, not the one at import
                              new_run=args.new_run)
+        if args.dry_run:
+            _dry_run(runner, args)
+            return
         progress = asyncio.run(runner.run())
     print(json.dumps({"run": plan.name, **progress.to_dict()}))
     if progress.errors:
         print(f"mazeplay: {progress.errors} games failed and are saved; run the same command again to resume them",
               file=sys.stderr)
+
+
+def _dry_run(runner, args: argparse.Namespace) -> None:
+    from mazeplay.bench.estimate import estimate, render_estimate
+
+    def prices(spec):
+        if spec.prices is not None:
+            return spec.prices
+        from mazeplay.seats.llm import model_prices
+
+        return model_prices(spec.name)
+
+    data = estimate(runner.plan, runner.spec, runner.setup, prices, args.tokens_per_message)
+    print(json.dumps(data) if args.json else render_estimate(data), end="\n" if args.json else "")
 
 
 def cmd_report(args: argparse.Namespace) -> None:

@@ -13,7 +13,7 @@
 
     [[conditions]]
     type = "pair"             # every ordered pair of `models` (homogeneous and both orders)
-    models = ["gpt", "claude"]
+    models = ["gpt", "claude"]  # or pairs = [["gpt", "gpt"], ["claude", "claude"]]: just these (seat a, seat b)
     [[conditions]]
     type = "relay"            # primer and recovery at each K
     strong = "gpt"
@@ -84,7 +84,7 @@ class Plan:
             for index in range(self.mazes):
                 for rep in range(self.rollouts):
                     if kind == "pair":
-                        models = condition["models"]
+                        models = condition.get("models") or []
                         pairs = condition.get("pairs") or [(a, b) for a in models for b in models]
                         for a, b in pairs:
                             job = self._pair(a, b, index, rep)

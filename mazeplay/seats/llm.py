@@ -47,6 +47,18 @@ def check_model(model: str, api_base: str | None = None, api_key: str | None = N
         raise ModelCheckError(f"missing API key for {model}: set {' or '.join(missing)}")
 
 
+def model_prices(model: str) -> tuple[float, float] | None:
+    """(input, output) USD per token from litellm's bundled price map, or None if it has no entry."""
+    litellm = load_litellm()
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # "This model isn't mapped yet"
+        return None
+    if info.get("input_cost_per_token") is None and info.get("output_cost_per_token") is None:
+        return None
+    return float(info.get("input_cost_per_token") or 0.0), float(info.get("output_cost_per_token") or 0.0)
+
+
 @dataclass
 class RetryPolicy:
     max_retries: int = 4
