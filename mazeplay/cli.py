@@ -220,7 +220,9 @@ def build_parser() -> Parser:
     export = sub.add_parser("export", help="export games as a dataset", description="Export finished games as "
                             "JSON lines (one per game) or per-seat chat transcripts, with a dataset card.")
     export.add_argument("--format", choices=("jsonl", "chat"), default="jsonl")
-    export.add_argument("--out", help="output file (default: stdout, no card)")
+    export.add_argument("--out", help="output file (default: stdout, no card); the dataset card goes to README.md "
+                        "beside it (Hub front matter; several exports in one folder are listed together)")
+    export.add_argument("--license", default="cc-by-4.0", help="license field of the dataset card (default cc-by-4.0)")
     export.add_argument("--run", help="only this run")
     export.add_argument("--db")
 

@@ -423,7 +423,7 @@ def cmd_export(args: argparse.Namespace) -> None:
 
     from mazeplay import __version__
     from mazeplay.store import GameStore, open_db
-    from mazeplay.store.exports import chat_rows, dataset_card, dump_lines, game_rows
+    from mazeplay.store.exports import CARD_MARK, chat_rows, dataset_card, dump_lines, game_rows
 
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
@@ -433,8 +433,12 @@ def cmd_export(args: argparse.Namespace) -> None:
         if args.out:
             out = Path(args.out)
             out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-            card = out.with_name(out.stem + ".card.md")
-            card.write_text(dataset_card(out.name, args.format, __version__))
+            card = out.with_name("README.md")
+            existing = card.read_text(encoding="utf-8") if card.is_file() else None
+            if existing is not None and CARD_MARK not in existing:  # someone else's README: never overwrite it
+                card = out.with_name(out.stem + ".card.md")
+                existing = None
+            card.write_text(dataset_card(out.name, args.format, __version__, args.license, existing), encoding="utf-8")
             print(f"wrote {len(lines)} rows to {out} and the dataset card {card}", file=sys.stderr)
         else:
             for line in lines:
