@@ -296,6 +296,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted (the game is saved; see mazeplay resume)", 130)
+    except BrokenPipeError:  # `mazeplay report | head`: the reader has gone; stop quietly, like other tools
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        raise SystemExit(141) from None
 
 
 if __name__ == "__main__":
