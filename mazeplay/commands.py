@@ -357,7 +357,6 @@ def _dry_run(runner, args: argparse.Namespace) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> None:
-    from mazeplay.bench.plots import write_plots
     from mazeplay.bench.report import build_report, render_json, render_markdown, render_table
     from mazeplay.store import GameStore, open_db
 
@@ -369,7 +368,9 @@ def cmd_report(args: argparse.Namespace) -> None:
         name, games = _runs_games(store, args.run)
         report = build_report(games, store.run_games_with_humans(), exclude_ambiguous=args.exclude_ambiguous)
         if args.plots:
-            for path in write_plots(report, args.plots):
+            from mazeplay.bench.figures import write_figures
+
+            for path in write_figures(report, args.plots):
                 print(f"wrote {path}", file=sys.stderr)
     title = f"Run {name}" if len(args.run) < 2 else f"Runs {name}"
     if args.format == "json":
@@ -398,7 +399,6 @@ def _runs_games(store, names: list[str]) -> tuple[str, list[dict]]:
 
 
 def _study_report(args: argparse.Namespace) -> None:
-    from mazeplay.bench.plots import conditions_svg
     from mazeplay.store import GameStore, open_db
     from mazeplay.study.report import build_study_report, render_study_json, render_study_markdown
 
@@ -408,13 +408,10 @@ def _study_report(args: argparse.Namespace) -> None:
         store = GameStore(open_db(args.db, must_exist=True))
         report = build_study_report(store, args.study, exclude_ambiguous=args.exclude_ambiguous)
         if args.plots:
-            from pathlib import Path
+            from mazeplay.bench.figures import write_study_figures
 
-            folder = Path(args.plots)
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"study-{args.study}.svg"
-            path.write_text(conditions_svg(report["groups"]))
-            print(f"wrote {path}", file=sys.stderr)
+            for path in write_study_figures(report, args.plots, args.study):
+                print(f"wrote {path}", file=sys.stderr)
     print(render_study_json(report) if args.format == "json" else render_study_markdown(report))
 
 

@@ -76,6 +76,9 @@ class BenchRunner:
         """Fail before any game starts on unknown seats or missing keys."""
         names = {name for job in jobs for name in job.seats if name}
         check_specs({name: self.spec(name) for name in names}, self.options)
+        for name in {job.seats[0] for job in jobs if job.kind in ("solo-full", "solo-split")}:
+            if self.spec(name).kind == "human" or self.spec(name).name == "bot:random":
+                raise ValueError(f"{name} cannot solve a maze alone: solo conditions need a model, local, or bot, bot:swap, bot:terse")
 
     def claim_name(self, new_run: bool = False) -> str:
         """A run's settings are part of its identity: the same name with other settings is refused
