@@ -335,7 +335,13 @@ def cmd_bench(args: argparse.Namespace) -> None:
         if args.dry_run:
             _dry_run(runner, args)
             return
-        progress = asyncio.run(runner.run())
+        from mazeplay.bench.progress import live_progress
+
+        runner.check(plan.jobs())  # refusals (unknown seats, keys, a run's other settings) before the bar shows
+        runner.claim_name(args.new_run)
+        with live_progress(sys.stderr, lambda: runner.plan.name) as update:
+            runner.on_progress = update
+            progress = asyncio.run(runner.run())
     print(json.dumps({"run": plan.name, **progress.to_dict()}))
     if progress.errors:
         print(f"mazeplay: {progress.errors} games failed and are saved; run the same command again to resume them",

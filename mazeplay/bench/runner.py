@@ -7,7 +7,7 @@ import asyncio
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from mazeplay.bench.plan import Job, Plan
 from mazeplay.engine import MazeParams
@@ -61,6 +61,7 @@ class BenchRunner:
                  new_run: bool = False, models: dict | None = None) -> None:
         self.store, self.plan, self.options, self.new_run = store, plan, options, new_run
         self.models = models or {}  # [models.NAME] tables of the config: each model's own endpoint and key
+        self.on_progress: Callable[[Progress], None] | None = None  # a live bar; else one line per game
         self.aliases, self.api_base, self.out = aliases, api_base, out
         self.max_cost = max_cost if max_cost is not None else plan.max_cost
         self.records = load_set(plan.maze_set)
@@ -101,6 +102,8 @@ class BenchRunner:
         self.claim_name(self.new_run)
         self.run_id = self.store.create_run(self.plan.name, self.plan.to_dict())
         self.progress = Progress(total=len(jobs), spend=self.store.run_cost(self.run_id))
+        if self.on_progress is not None:
+            self.on_progress(self.progress)
         server = await asyncio.to_thread(self._start_local_server, jobs)
         try:
             for phase in ([j for j in jobs if j.kind != "relay"], [j for j in jobs if j.kind == "relay"]):
@@ -109,7 +112,8 @@ class BenchRunner:
         finally:
             if server is not None:
                 await asyncio.to_thread(server.stop)
-        self._say(self.progress.line())
+        if self.progress.done + self.progress.errors == 0:
+            self._report()  # nothing was played: say where the run stands
         return self.progress
 
     def _start_local_server(self, jobs: list[Job]) -> LocalModelServer | None:
@@ -149,7 +153,7 @@ class BenchRunner:
             finally:
                 for limit in limits:
                     limit.release()
-        self._say(self.progress.line())
+        self._report()
 
     def _provider_slot(self, provider: str) -> asyncio.Semaphore:
         if provider not in self.providers:
@@ -206,6 +210,13 @@ class BenchRunner:
         self.store.save_grade(game_id, grade.judge, grade.to_dict())
         self.store.set_status(game_id, "finished", ending="answer")
         return game_id
+
+    def _report(self) -> None:
+        """After each game: the live bar when there is one, else one line (once per game, never twice)."""
+        if self.on_progress is not None:
+            self.on_progress(self.progress)
+        else:
+            self._say(self.progress.line())
 
     def _say(self, text: str) -> None:
         if self.out is not None:
