@@ -1,6 +1,7 @@
 """User configuration: model aliases and defaults, from a TOML file and the environment.
 
-The file is `$MAZEPLAY_CONFIG`, else `~/.config/mazeplay/config.toml`; for example::
+The file is `$MAZEPLAY_CONFIG`, else `config.toml` in the user's config folder (platformdirs:
+`$XDG_CONFIG_HOME/mazeplay`, by default `~/.config/mazeplay` on Linux); for example::
 
     [aliases]
     claude = "anthropic/claude-opus-4-1"
@@ -94,7 +95,11 @@ class Config:
 
 
 def config_path() -> Path:
-    return Path(os.environ.get("MAZEPLAY_CONFIG") or Path.home() / ".config" / "mazeplay" / "config.toml")
+    if os.environ.get("MAZEPLAY_CONFIG"):
+        return Path(os.environ["MAZEPLAY_CONFIG"])
+    from platformdirs import user_config_path
+
+    return user_config_path("mazeplay", appauthor=False) / "config.toml"
 
 
 def load_config(path: Path | None = None) -> Config:

@@ -16,6 +16,7 @@ from mazeplay.errors import MazeplayError
 from sqlite_utils.migrations import Migrations
 
 DEFAULT_DB = Path("saves") / "mazeplay.db"
+ELSEWHERE = "--db FILE or MAZEPLAY_DB=FILE opens another"  # said wherever saves are not found
 
 
 class StoreError(MazeplayError):
@@ -147,7 +148,7 @@ def open_db(path: str | os.PathLike | None = None, must_exist: bool = False) -> 
     `must_exist` is for commands that only read saves: they must not leave an empty database behind."""
     target = resolve_path(path)
     if must_exist and str(target) != ":memory:" and not target.is_file():
-        raise StoreError(f"no saved games at {target} (play a game first, or point --db at a save)")
+        raise StoreError(f"no saved games at {target.resolve()} (play a game first; {ELSEWHERE})")
     try:
         if str(target) != ":memory:":
             target.parent.mkdir(parents=True, exist_ok=True)
