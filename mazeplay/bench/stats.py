@@ -7,9 +7,10 @@
 - Paired differences on the same mazes (order effects, the collaboration gap): a t interval of the
   per-maze differences.
 
+- Games with people (studies): the same, clustered two ways (participant and maze) with the
+  Cameron–Gelbach–Miller variance, never below either one-way variance; t with min(G1, G2) − 1 df.
+
 Every interval is 95 % and returned as (low, high); it is None when it cannot be estimated (n < 2).
-The older half-width helpers (`mean_ci`, `clustered_ci`, `two_way_clustered_ci`) remain for the study
-report, which clusters two ways.
 """
 
 from __future__ import annotations
@@ -136,6 +137,46 @@ def proportion_interval(successes: list[float], clusters: list[object] | None = 
     return p, wilson_interval(p * effective, effective)
 
 
+def _two_way_variance(values: np.ndarray, first: list[object], second: list[object]) -> tuple[float, int]:
+    """Cameron–Gelbach–Miller two-way cluster-robust variance of the mean, V(first) + V(second) −
+    V(first ∩ second) with CR1 factors, never below the larger one-way variance; and min(G1, G2)."""
+    v1, g1 = _cluster_variance(values, first)
+    v2, g2 = _cluster_variance(values, second)
+    v12, _ = _cluster_variance(values, list(zip(first, second)))
+    if math.isnan(v1) or math.isnan(v2):
+        return float("nan"), min(g1, g2)
+    v12 = 0.0 if math.isnan(v12) else v12
+    return max(v1 + v2 - v12, v1, v2), min(g1, g2)
+
+
+def two_way_mean_interval(values: list[float], first: list[object], second: list[object],
+                          maximum: float | None = None) -> tuple[float, Interval | None]:
+    """Mean and 95 % t interval clustered two ways (e.g. participant and maze), t with min(G1, G2) − 1 df."""
+    if not values:
+        return float("nan"), None
+    arr = np.asarray(values, dtype=float)
+    mean = float(arr.mean())
+    variance, g = _two_way_variance(arr, first, second)
+    if g < 2 or math.isnan(variance):
+        return mean, None
+    half = t_quantile(0.975, g - 1) * math.sqrt(variance)
+    return mean, (mean - half, mean + half if maximum is None else min(maximum, mean + half))
+
+
+def two_way_proportion_interval(successes: list[float], first: list[object], second: list[object]) -> tuple[float, Interval | None]:
+    """Share of successes and its Wilson interval on the effective sample size of two-way clustering."""
+    if not successes:
+        return float("nan"), None
+    arr = np.asarray(successes, dtype=float)
+    n, p = len(arr), float(arr.mean())
+    effective = float(n)
+    if 0.0 < p < 1.0:
+        variance, g = _two_way_variance(arr, first, second)
+        if g >= 2 and not math.isnan(variance):
+            effective = n / max(1.0, variance / (p * (1 - p) / n))
+    return p, wilson_interval(p * effective, effective)
+
+
 def paired_difference(pairs: dict[object, tuple[float, float]]) -> dict | None:
     """Mean of first − second over the same mazes, with its 95 % t interval (None below two mazes)."""
     if not pairs:
@@ -143,43 +184,3 @@ def paired_difference(pairs: dict[object, tuple[float, float]]) -> dict | None:
     diffs = [a - b for a, b in pairs.values()]
     mean, ci = mean_interval(diffs)
     return {"mean": mean, "ci": ci, "mazes": len(diffs)}
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """(mean, half-width of the 95 % CI: 1.96 · SE); half-width 0 for fewer than two values."""
-    if not values:
-        return float("nan"), float("nan")
-    arr = np.asarray(values, dtype=float)
-    half = 1.96 * arr.std(ddof=1) / np.sqrt(len(arr)) if len(arr) > 1 else 0.0
-    return float(arr.mean()), float(half)
-
-
-def clustered_ci(values: list[float], clusters: list[object]) -> tuple[float, float]:
-    """Mean and 95 % CI treating games on the same maze as one cluster (cluster-robust SE of the mean)."""
-    if not values:
-        return float("nan"), float("nan")
-    arr = np.asarray(values, dtype=float)
-    mean = float(arr.mean())
-    groups: dict[object, list[float]] = defaultdict(list)
-    for value, cluster in zip(arr, clusters):
-        groups[cluster].append(value - mean)
-    g = len(groups)
-    if g < 2:
-        return mean, 0.0
-    sums = np.array([sum(residuals) for residuals in groups.values()])
-    variance = (g / (g - 1)) * float((sums**2).sum()) / len(arr) ** 2
-    return mean, 1.96 * float(np.sqrt(variance))
-
-
-def two_way_clustered_ci(values: list[float], first: list[object], second: list[object]) -> tuple[float, float]:
-    """Mean and 95 % CI with errors clustered two ways (e.g. by participant and by maze): the
-    Cameron–Gelbach–Miller variance V(first) + V(second) − V(first ∩ second), each a cluster-robust
-    variance of the mean; never below the larger one-way variance."""
-    if not values:
-        return float("nan"), float("nan")
-    mean, by_first = clustered_ci(values, first)
-    _, by_second = clustered_ci(values, second)
-    _, by_both = clustered_ci(values, list(zip(first, second)))
-    variance = (by_first / 1.96) ** 2 + (by_second / 1.96) ** 2 - (by_both / 1.96) ** 2
-    variance = max(variance, (by_first / 1.96) ** 2, (by_second / 1.96) ** 2)
-    return mean, 1.96 * float(np.sqrt(variance))

@@ -70,3 +70,24 @@ def test_paired_difference_on_the_same_mazes():
     diffs = np.array([a - b for a, b in pairs.values()])
     assert out["mazes"] == 4 and out["mean"] == pytest.approx(diffs.mean())
     assert tuple(out["ci"]) == pytest.approx(DescrStatsW(diffs).tconfint_mean(), abs=1e-9)
+
+
+def test_two_way_clustering_matches_statsmodels_or_the_larger_one_way():
+    from statsmodels.stats.sandwich_covariance import cov_cluster, cov_cluster_2groups
+
+    from mazeplay.bench.stats import two_way_mean_interval, two_way_proportion_interval
+
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        people, mazes = rng.integers(0, 8, 40), rng.integers(0, 6, 40)
+        values = rng.normal(0, 1, 40) + 0.3 * people / 8
+        fit = sm.OLS(values, np.ones((40, 1))).fit()
+        reference = max(float(cov_cluster_2groups(fit, people, mazes)[0][0, 0]), float(cov_cluster(fit, people)[0, 0]),
+                        float(cov_cluster(fit, mazes)[0, 0]))
+        mean, (low, high) = two_way_mean_interval(list(values), list(people), list(mazes))
+        from scipy import stats
+
+        half = stats.t.ppf(0.975, min(len(set(people)), len(set(mazes))) - 1) * np.sqrt(reference)
+        assert (low, high) == pytest.approx((mean - half, mean + half), abs=1e-9)
+    rate, (low, high) = two_way_proportion_interval([1.0] * 3, ["p1", "p2", "p3"], ["m1", "m2", "m3"])
+    assert rate == 1.0 and (low, high) == pytest.approx(proportion_confint(3, 3, method="wilson"))  # not "1.00 ± 0.00"
