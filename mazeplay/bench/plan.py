@@ -36,6 +36,7 @@ CONDITIONS = ("pair", "relay", "solo-full", "solo-split")
 # The settings that decide which games a run plays and how: a run is these settings under a name.
 # concurrency, limits and max_cost only change how fast or how far it goes, so they may differ.
 IDENTITY = ("maze_set", "mazes", "rollouts", "mode", "max_turns", "conditions")
+EXTENDABLE = ("mazes", "rollouts")  # a run may grow: more mazes of the same set, more replicates
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,12 @@ class Plan:
         return dict(self.__dict__)
 
     def difference(self, saved: dict) -> str | None:
-        """How this plan's identity differs from a saved run's config ("mode paper → live, …"), or None."""
+        """How this plan's identity differs from a saved run's config ("mode paper → live, …"), or None.
+        More mazes or rollouts than before extend the run (the games already played stay valid); fewer
+        would leave games the plan no longer has, so they count as a difference."""
         changes = [f"{key} {_show(saved.get(key))} → {_show(getattr(self, key))}" for key in IDENTITY
-                   if _comparable(saved.get(key)) != _comparable(getattr(self, key))]
+                   if _comparable(saved.get(key)) != _comparable(getattr(self, key))
+                   and not (key in EXTENDABLE and isinstance(saved.get(key), int) and getattr(self, key) > saved[key])]
         return ", ".join(changes) or None
 
     def jobs(self) -> list[Job]:

@@ -94,6 +94,9 @@ class BenchRunner:
         elif difference:
             raise ValueError(f"run {self.plan.name!r} was played with other settings ({difference}); "
                              "use --new-run to start a new run, or --name to pick another name")
+        saved = self.store.run_config(self.plan.name)
+        if saved is not None and any(saved.get(key) != getattr(self.plan, key) for key in ("mazes", "rollouts")):
+            self.store.set_run_config(self.plan.name, {**saved, "mazes": self.plan.mazes, "rollouts": self.plan.rollouts})
         return self.plan.name
 
     async def run(self) -> Progress:

@@ -131,6 +131,11 @@ class GameStore:
         rows = list(self.db["runs"].rows_where("name = ?", [name]))
         return (_load(rows[0]["config"]) or {}) if rows else None
 
+    def set_run_config(self, name: str, config: dict) -> None:
+        """Record the settings a run now has (it grew: more mazes or rollouts)."""
+        with self.db.conn:
+            self.db.execute("update runs set config = ? where name = ?", [_json(config), name])
+
     def run_variants(self, name: str) -> list[str]:
         """`name-2`, `name-3`, … that exist, in order (runs started with `bench --new-run`)."""
         rows = self.db.query("select name from runs where name like ?", [f"{name}-%"])

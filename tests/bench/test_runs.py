@@ -53,3 +53,14 @@ def test_report_combines_runs_on_the_same_mazes_and_fills_the_gap(db_path, capsy
     with pytest.raises(SystemExit):
         main(["report", "pair", "nope", "--db", str(db_path)])
     assert "no run named 'nope'" in capsys.readouterr().err
+
+
+def test_a_run_may_grow_but_not_shrink(db_path, capsys):
+    flags = ["--condition", "pair", "--models", "bot", "--name", "g"]
+    bench(db_path, *flags, "--mazes", "2")
+    bench(db_path, *flags, "--mazes", "3")
+    out = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert out["skipped_done"] == 2 and out["done"] == 1
+    with pytest.raises(SystemExit):
+        bench(db_path, *flags, "--mazes", "2")
+    assert "mazes 3 → 2" in capsys.readouterr().err
