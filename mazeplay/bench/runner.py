@@ -115,8 +115,10 @@ class BenchRunner:
         finally:
             if server is not None:
                 await asyncio.to_thread(server.stop)
-        if self.progress.done + self.progress.errors == 0:
-            self._report()  # nothing was played: say where the run stands
+        if self.on_progress is not None:
+            self.on_progress(self.progress)  # the bar's final state (games skipped or past the budget too)
+        elif self.progress.done + self.progress.errors == 0:
+            self._say(self.progress.line())  # nothing was played: say where the run stands
         return self.progress
 
     def _start_local_server(self, jobs: list[Job]) -> LocalModelServer | None:
