@@ -19,6 +19,7 @@ EXAMPLES = """examples:
   mazeplay run --a claude --b gpt --seed 1 --json
   mazeplay run --a local --b bot --max-turns 6
   mazeplay run --a openai/smollm2 --b bot --api-base http://127.0.0.1:8080/v1
+  mazeplay run --a claude --b openai/smollm2 --b-api-base http://127.0.0.1:8080/v1
   mazeplay watch --a bot --b bot:swap --mode live
   mazeplay replay
   mazeplay resume 12
@@ -28,6 +29,7 @@ EXAMPLES = """examples:
   mazeplay bench experiments.toml --max-cost 20
   mazeplay bench --condition relay --strong bot --weak bot:terse --mazes 10
   mazeplay report --format markdown --plots plots/
+  mazeplay report solo-gpt pair-gpt-gpt      runs on the same mazes together: the collaboration gap
   mazeplay export --format chat --out dialogues.jsonl
   mazeplay serve --study assets/studies/example.toml
   mazeplay study status example-pilot
@@ -112,6 +114,10 @@ def _two_seat_command(sub, name: str, summary: str, description: str, seats: str
     _maze_options(parser)
     _game_options(parser)
     _io_options(parser)
+    group = parser.add_argument_group("per seat (else [models.NAME] of the config, else --api-base/--api-key)")
+    for seat in ("a", "b"):
+        group.add_argument(f"--{seat}-api-base", metavar="URL", help=f"endpoint for seat {seat}'s model only")
+        group.add_argument(f"--{seat}-api-key", metavar="KEY", help=f"API key for seat {seat}'s model only (never saved)")
 
 
 def _judge_options(parser: argparse.ArgumentParser) -> None:
@@ -189,13 +195,20 @@ def build_parser() -> Parser:
     bench.add_argument("--max-turns", type=_positive)
     bench.add_argument("--concurrency", type=_positive)
     bench.add_argument("--max-cost", type=float, help="USD budget: no new game is scheduled past it")
+    bench.add_argument("--dry-run", action="store_true", help="play nothing: print games, calls, estimated tokens and "
+                       "cost per condition (litellm's prices; models without a price are named)")
+    bench.add_argument("--tokens-per-message", type=_positive, default=100, help="dry run: assumed tokens a message (default 100)")
+    bench.add_argument("--json", action="store_true", help="dry run: print the estimate as JSON")
+    bench.add_argument("--new-run", action="store_true", help="if the run name was played with other settings, "
+                       "start a new run (NAME-2, …) instead of refusing")
     for option in ("--db", "--api-base", "--api-key"):
         bench.add_argument(option)
     bench.add_argument("--timeout", type=float)
 
     report = sub.add_parser("report", help="report a batch run", description="Scores per condition with 95% CIs, "
                             "the pair matrix, relay curves, the collaboration gap, people vs AI pairs.")
-    report.add_argument("run", nargs="?", metavar="RUN", help="run name (default: the latest)")
+    report.add_argument("run", nargs="*", metavar="RUN", help="run name (default: the latest); several runs on the same "
+                        "mazes are reported together (e.g. solo and pair runs: the collaboration gap)")
     report.add_argument("--format", choices=("table", "markdown", "json"), default="table")
     report.add_argument("--plots", metavar="DIR", help="write SVG plots into DIR")
     report.add_argument("--study", metavar="NAME", help="a human study instead of a run: people alone, with people, "
@@ -207,7 +220,9 @@ def build_parser() -> Parser:
     export = sub.add_parser("export", help="export games as a dataset", description="Export finished games as "
                             "JSON lines (one per game) or per-seat chat transcripts, with a dataset card.")
     export.add_argument("--format", choices=("jsonl", "chat"), default="jsonl")
-    export.add_argument("--out", help="output file (default: stdout, no card)")
+    export.add_argument("--out", help="output file (default: stdout, no card); the dataset card goes to README.md "
+                        "beside it (Hub front matter; several exports in one folder are listed together)")
+    export.add_argument("--license", default="cc-by-4.0", help="license field of the dataset card (default cc-by-4.0)")
     export.add_argument("--run", help="only this run")
     export.add_argument("--db")
 
@@ -281,6 +296,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted (the game is saved; see mazeplay resume)", 130)
+    except BrokenPipeError:  # `mazeplay report | head`: the reader has gone; stop quietly, like other tools
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        raise SystemExit(141) from None
 
 
 if __name__ == "__main__":

@@ -84,7 +84,31 @@ def _seat_options(args: argparse.Namespace):
         timeout=args.timeout or config.llm_timeout,
         max_retries=config.llm_max_retries,
         player=args.player,
+        seat_keys={seat: getattr(args, f"{seat}_api_key") for seat in ("a", "b") if getattr(args, f"{seat}_api_key", None)},
     )
+
+
+def _seat_specs(args: argparse.Namespace, config, names: dict[str, str]) -> dict:
+    """Both seats' specs with their own endpoints: a per-seat flag, else the model's [models.NAME]
+    table, else --api-base. One --api-base (or --api-key) for two models of different providers is
+    refused rather than sending one provider's request, or key, to the other."""
+    from dataclasses import replace
+
+    from mazeplay.seats.registry import parse_seat, provider
+
+    specs = {seat: parse_seat(names[seat], config.aliases, args.api_base, config.models) for seat in ("a", "b")}
+    for seat in ("a", "b"):
+        if getattr(args, f"{seat}_api_base", None):
+            specs[seat] = replace(specs[seat], api_base=getattr(args, f"{seat}_api_base"))
+    shared = {seat: spec for seat, spec in specs.items() if spec.kind == "llm"}
+    if len(shared) == 2 and len({provider(spec) for spec in shared.values()}) == 2:
+        if args.api_base and all(spec.api_base == args.api_base for spec in shared.values()):
+            raise ValueError(f"--api-base would send both {shared['a'].name} and {shared['b'].name} to {args.api_base}; "
+                             "give it to one seat with --a-api-base or --b-api-base")
+        if args.api_key and not (getattr(args, "a_api_key", None) or getattr(args, "b_api_key", None)):
+            raise ValueError(f"--api-key would go to both {shared['a'].name} and {shared['b'].name}; "
+                             "give it to one seat with --a-api-key or --b-api-key")
+    return specs
 
 
 def _printer(args: argparse.Namespace):
@@ -104,12 +128,11 @@ def _finish(args: argparse.Namespace, outcome) -> None:
 
 def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
     from mazeplay.headless import run_new
-    from mazeplay.seats.registry import parse_seat
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
         config, options = _seat_options(args)
-        specs = {seat: parse_seat(seat_specs[seat], config.aliases, args.api_base) for seat in ("a", "b")}
+        specs = _seat_specs(args, config, seat_specs)
         setup = _setup(args)
         store = GameStore(open_db(args.db))
         outcome = run_new(store, setup, specs, options, _printer(args))
@@ -141,14 +164,13 @@ def _run_app(app) -> None:
 
 def cmd_watch(args: argparse.Namespace) -> None:
     from mazeplay.headless import GameSession
-    from mazeplay.seats.registry import parse_seat
     from mazeplay.store import GameStore, open_db
     from mazeplay.tui.app import MazeplayApp
     from mazeplay.tui.screens.watch import WatchScreen
 
     with user_errors():
         config, options = _seat_options(args)
-        specs = {seat: parse_seat(getattr(args, seat), config.aliases, args.api_base) for seat in ("a", "b")}
+        specs = _seat_specs(args, config, {"a": args.a, "b": args.b})
         if any(spec.kind == "human" for spec in specs.values()):
             raise ValueError("watch is for two non-human seats; to play, run mazeplay --seat a --partner SEAT")
         session = GameSession.new(GameStore(open_db(args.db)), _setup(args), specs, options)
@@ -306,17 +328,41 @@ def cmd_bench(args: argparse.Namespace) -> None:
         config = load_config()
         options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
                               max_retries=config.llm_max_retries)
-        runner = BenchRunner(GameStore(open_db(args.db)), plan, options, config.aliases, args.api_base,
-                             out=sys.stderr, max_cost=args.max_cost)  # today's stderr, not the one at import
-        progress = asyncio.run(runner.run())
+        store = GameStore(open_db(":memory:" if args.dry_run else args.db))  # a dry run leaves no file behind
+        runner = BenchRunner(store, plan, options, config.aliases, args.api_base, models=config.models,
+                             out=sys.stderr, max_cost=args.max_cost,  # today's stderr, not the one at import
+                             new_run=args.new_run)
+        if args.dry_run:
+            _dry_run(runner, args)
+            return
+        from mazeplay.bench.progress import live_progress
+
+        runner.check(plan.jobs())  # refusals (unknown seats, keys, a run's other settings) before the bar shows
+        runner.claim_name(args.new_run)
+        with live_progress(sys.stderr, lambda: runner.plan.name) as update:
+            runner.on_progress = update
+            progress = asyncio.run(runner.run())
     print(json.dumps({"run": plan.name, **progress.to_dict()}))
     if progress.errors:
         print(f"mazeplay: {progress.errors} games failed and are saved; run the same command again to resume them",
               file=sys.stderr)
 
 
+def _dry_run(runner, args: argparse.Namespace) -> None:
+    from mazeplay.bench.estimate import estimate, render_estimate
+
+    def prices(spec):
+        if spec.prices is not None:
+            return spec.prices
+        from mazeplay.seats.llm import model_prices
+
+        return model_prices(spec.name)
+
+    data = estimate(runner.plan, runner.spec, runner.setup, prices, args.tokens_per_message)
+    print(json.dumps(data) if args.json else render_estimate(data), end="\n" if args.json else "")
+
+
 def cmd_report(args: argparse.Namespace) -> None:
-    from mazeplay.bench.plots import write_plots
     from mazeplay.bench.report import build_report, render_json, render_markdown, render_table
     from mazeplay.store import GameStore, open_db
 
@@ -325,23 +371,40 @@ def cmd_report(args: argparse.Namespace) -> None:
         return
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
-        run_id = store.run_id(args.run)
-        name = store.db["runs"].get(run_id)["name"]
-        games = store.run_games(run_id)
+        name, games = _runs_games(store, args.run)
         report = build_report(games, store.run_games_with_humans(), exclude_ambiguous=args.exclude_ambiguous)
         if args.plots:
-            for path in write_plots(report, args.plots):
+            from mazeplay.bench.figures import write_figures
+
+            for path in write_figures(report, args.plots):
                 print(f"wrote {path}", file=sys.stderr)
+    title = f"Run {name}" if len(args.run) < 2 else f"Runs {name}"
     if args.format == "json":
         print(render_json(report))
     elif args.format == "markdown":
-        print(render_markdown(report, f"Run {name}"))
+        print(render_markdown(report, title))
     else:
-        print(render_table(report, f"Run {name}"))
+        print(render_table(report, title))
+
+
+def _runs_games(store, names: list[str]) -> tuple[str, list[dict]]:
+    """The games of one run (the latest by default) or of several together. A condition label that
+    several runs share gets the run's name, so games played under different settings never pool."""
+    ids = [store.run_id(name) for name in names] if names else [store.run_id(None)]
+    if len(set(ids)) < len(ids):
+        raise ValueError("a run is named twice")
+    runs = [(store.db["runs"].get(run_id)["name"], store.run_games(run_id)) for run_id in ids]
+    seen: dict[str, int] = {}
+    for _, games in runs:
+        for label in {g["condition"] for g in games}:
+            seen[label] = seen.get(label, 0) + 1
+    combined = []
+    for name, games in runs:
+        combined += [{**g, "condition": f"{g['condition']} [{name}]"} if seen[g["condition"]] > 1 else g for g in games]
+    return " + ".join(name for name, _ in runs), combined
 
 
 def _study_report(args: argparse.Namespace) -> None:
-    from mazeplay.bench.plots import conditions_svg
     from mazeplay.store import GameStore, open_db
     from mazeplay.study.report import build_study_report, render_study_json, render_study_markdown
 
@@ -351,13 +414,10 @@ def _study_report(args: argparse.Namespace) -> None:
         store = GameStore(open_db(args.db, must_exist=True))
         report = build_study_report(store, args.study, exclude_ambiguous=args.exclude_ambiguous)
         if args.plots:
-            from pathlib import Path
+            from mazeplay.bench.figures import write_study_figures
 
-            folder = Path(args.plots)
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"study-{args.study}.svg"
-            path.write_text(conditions_svg(report["groups"]))
-            print(f"wrote {path}", file=sys.stderr)
+            for path in write_study_figures(report, args.plots, args.study):
+                print(f"wrote {path}", file=sys.stderr)
     print(render_study_json(report) if args.format == "json" else render_study_markdown(report))
 
 
@@ -366,7 +426,7 @@ def cmd_export(args: argparse.Namespace) -> None:
 
     from mazeplay import __version__
     from mazeplay.store import GameStore, open_db
-    from mazeplay.store.exports import chat_rows, dataset_card, dump_lines, game_rows
+    from mazeplay.store.exports import CARD_MARK, chat_rows, dataset_card, dump_lines, game_rows
 
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
@@ -376,8 +436,12 @@ def cmd_export(args: argparse.Namespace) -> None:
         if args.out:
             out = Path(args.out)
             out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-            card = out.with_name(out.stem + ".card.md")
-            card.write_text(dataset_card(out.name, args.format, __version__))
+            card = out.with_name("README.md")
+            existing = card.read_text(encoding="utf-8") if card.is_file() else None
+            if existing is not None and CARD_MARK not in existing:  # someone else's README: never overwrite it
+                card = out.with_name(out.stem + ".card.md")
+                existing = None
+            card.write_text(dataset_card(out.name, args.format, __version__, args.license, existing), encoding="utf-8")
             print(f"wrote {len(lines)} rows to {out} and the dataset card {card}", file=sys.stderr)
         else:
             for line in lines:

@@ -48,7 +48,7 @@ class GameInterrupted(MazeplayError):
 
 
 def spec_from_record(record: dict) -> SeatSpec:
-    return SeatSpec(kind=record["kind"], name=record["name"], api_base=record.get("api_base"))
+    return SeatSpec.from_record(record)
 
 
 class TranscriptPrinter:
@@ -216,5 +216,5 @@ def resume(store: GameStore, game_id: int, options: SeatOptions, printer: Transc
     return asyncio.run(session.play(printer))
 
 
-def print_json(data: dict, out: TextIO = sys.stdout) -> None:
-    print(json.dumps(data), file=out)
+def print_json(data: dict, out: TextIO | None = None) -> None:
+    print(json.dumps(data), file=out or sys.stdout)  # today's stdout, not the one at import

@@ -3,7 +3,7 @@
 Behaviour is scripted per request: a queue of steps, each one of
   ("ok", text) · ("status", code) · ("sleep", seconds, text) · ("malformed",)
 and a default used when the queue is empty (a move-proposing reply, so games can run on it).
-Every request body received is kept in `requests`.
+Every request body received is kept in `requests`, its Authorization header in `keys`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class StubServer:
         self.default = default
         self.latency = latency
         self.requests: list[dict] = []
+        self.keys: list[str] = []
         self._lock = threading.Lock()
         stub = self
 
@@ -50,6 +51,7 @@ class StubServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with stub._lock:
                     stub.requests.append(body)
+                    stub.keys.append(self.headers.get("Authorization", ""))
                     step = stub.steps.popleft() if stub.steps else stub.default
                 if stub.latency:
                     time.sleep(stub.latency)

@@ -13,7 +13,7 @@
 
     [[conditions]]
     type = "pair"             # every ordered pair of `models` (homogeneous and both orders)
-    models = ["gpt", "claude"]
+    models = ["gpt", "claude"]  # or pairs = [["gpt", "gpt"], ["claude", "claude"]]: just these (seat a, seat b)
     [[conditions]]
     type = "relay"            # primer and recovery at each K
     strong = "gpt"
@@ -33,6 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 CONDITIONS = ("pair", "relay", "solo-full", "solo-split")
+# The settings that decide which games a run plays and how: a run is these settings under a name.
+# concurrency, limits and max_cost only change how fast or how far it goes, so they may differ.
+IDENTITY = ("maze_set", "mazes", "rollouts", "mode", "max_turns", "conditions")
+EXTENDABLE = ("mazes", "rollouts")  # a run may grow: more mazes of the same set, more replicates
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,15 @@ class Plan:
     def to_dict(self) -> dict:
         return dict(self.__dict__)
 
+    def difference(self, saved: dict) -> str | None:
+        """How this plan's identity differs from a saved run's config ("mode paper → live, …"), or None.
+        More mazes or rollouts than before extend the run (the games already played stay valid); fewer
+        would leave games the plan no longer has, so they count as a difference."""
+        changes = [f"{key} {_show(saved.get(key))} → {_show(getattr(self, key))}" for key in IDENTITY
+                   if _comparable(saved.get(key)) != _comparable(getattr(self, key))
+                   and not (key in EXTENDABLE and isinstance(saved.get(key), int) and getattr(self, key) > saved[key])]
+        return ", ".join(changes) or None
+
     def jobs(self) -> list[Job]:
         """Every job, parents before the relays that fork them, without duplicates."""
         jobs: dict[str, Job] = {}
@@ -75,7 +88,7 @@ class Plan:
             for index in range(self.mazes):
                 for rep in range(self.rollouts):
                     if kind == "pair":
-                        models = condition["models"]
+                        models = condition.get("models") or []
                         pairs = condition.get("pairs") or [(a, b) for a in models for b in models]
                         for a, b in pairs:
                             job = self._pair(a, b, index, rep)
@@ -112,6 +125,16 @@ class Plan:
     def _key(self, *parts: object) -> str:
         blob = json.dumps([self.maze_set, self.mode, self.max_turns, *parts])
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def _comparable(value: object) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, list):  # conditions: short and readable
+        return "[" + "; ".join(" ".join(f"{k}={v}" for k, v in c.items()) if isinstance(c, dict) else str(c) for c in value) + "]"
+    return str(value)
 
 
 def plan_from_dict(data: dict) -> Plan:

@@ -7,7 +7,7 @@ import asyncio
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from mazeplay.bench.plan import Job, Plan
 from mazeplay.engine import MazeParams
@@ -57,8 +57,11 @@ def provider_of(spec: SeatSpec) -> str | None:
 
 class BenchRunner:
     def __init__(self, store: GameStore, plan: Plan, options: SeatOptions, aliases: dict[str, str],
-                 api_base: str | None = None, out: TextIO | None = sys.stderr, max_cost: float | None = None) -> None:
-        self.store, self.plan, self.options = store, plan, options
+                 api_base: str | None = None, out: TextIO | None = sys.stderr, max_cost: float | None = None,
+                 new_run: bool = False, models: dict | None = None) -> None:
+        self.store, self.plan, self.options, self.new_run = store, plan, options, new_run
+        self.models = models or {}  # [models.NAME] tables of the config: each model's own endpoint and key
+        self.on_progress: Callable[[Progress], None] | None = None  # a live bar; else one line per game
         self.aliases, self.api_base, self.out = aliases, api_base, out
         self.max_cost = max_cost if max_cost is not None else plan.max_cost
         self.records = load_set(plan.maze_set)
@@ -68,18 +71,42 @@ class BenchRunner:
         self.providers: dict[str, asyncio.Semaphore] = {}
 
     def spec(self, name: str) -> SeatSpec:
-        return parse_seat(name, self.aliases, self.api_base)
+        return parse_seat(name, self.aliases, self.api_base, self.models)
 
     def check(self, jobs: list[Job]) -> None:
         """Fail before any game starts on unknown seats or missing keys."""
         names = {name for job in jobs for name in job.seats if name}
         check_specs({name: self.spec(name) for name in names}, self.options)
+        for name in {job.seats[0] for job in jobs if job.kind in ("solo-full", "solo-split")}:
+            if self.spec(name).kind == "human" or self.spec(name).name == "bot:random":
+                raise ValueError(f"{name} cannot solve a maze alone: solo conditions need a model, local, or bot, bot:swap, bot:terse")
+
+    def claim_name(self, new_run: bool = False) -> str:
+        """A run's settings are part of its identity: the same name with other settings is refused
+        (ValueError naming the difference), or, with `new_run`, goes to the `NAME-k` run with these
+        settings (resuming it) or to a new `NAME-k`."""
+        saved = self.store.run_config(self.plan.name)
+        difference = self.plan.difference(saved) if saved is not None else None
+        if difference and new_run:
+            variants = self.store.run_variants(self.plan.name)
+            same = [v for v in variants if not self.plan.difference(self.store.run_config(v) or {})]
+            self.plan.name = same[0] if same else f"{self.plan.name}-{int(variants[-1].rsplit('-', 1)[1]) + 1 if variants else 2}"
+        elif difference:
+            raise ValueError(f"run {self.plan.name!r} was played with other settings ({difference}); "
+                             "use --new-run to start a new run, or --name to pick another name")
+        saved = self.store.run_config(self.plan.name)
+        if saved is not None and any(saved.get(key) != getattr(self.plan, key) for key in ("mazes", "rollouts")):
+            self.store.set_run_config(self.plan.name, {**saved, "mazes": self.plan.mazes, "rollouts": self.plan.rollouts})
+        return self.plan.name
 
     async def run(self) -> Progress:
         jobs = self.plan.jobs()
         self.check(jobs)
+        self.claim_name(self.new_run)
         self.run_id = self.store.create_run(self.plan.name, self.plan.to_dict())
         self.progress = Progress(total=len(jobs), spend=self.store.run_cost(self.run_id))
+        if self.on_progress is not None:
+            self.on_progress(self.progress)
         server = await asyncio.to_thread(self._start_local_server, jobs)
         try:
             for phase in ([j for j in jobs if j.kind != "relay"], [j for j in jobs if j.kind == "relay"]):
@@ -88,7 +115,10 @@ class BenchRunner:
         finally:
             if server is not None:
                 await asyncio.to_thread(server.stop)
-        self._say(self.progress.line())
+        if self.on_progress is not None:
+            self.on_progress(self.progress)  # the bar's final state (games skipped or past the budget too)
+        elif self.progress.done + self.progress.errors == 0:
+            self._say(self.progress.line())  # nothing was played: say where the run stands
         return self.progress
 
     def _start_local_server(self, jobs: list[Job]) -> LocalModelServer | None:
@@ -128,7 +158,7 @@ class BenchRunner:
             finally:
                 for limit in limits:
                     limit.release()
-        self._say(self.progress.line())
+        self._report()
 
     def _provider_slot(self, provider: str) -> asyncio.Semaphore:
         if provider not in self.providers:
@@ -185,6 +215,13 @@ class BenchRunner:
         self.store.save_grade(game_id, grade.judge, grade.to_dict())
         self.store.set_status(game_id, "finished", ending="answer")
         return game_id
+
+    def _report(self) -> None:
+        """After each game: the live bar when there is one, else one line (once per game, never twice)."""
+        if self.on_progress is not None:
+            self.on_progress(self.progress)
+        else:
+            self._say(self.progress.line())
 
     def _say(self, text: str) -> None:
         if self.out is not None:

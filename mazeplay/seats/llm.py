@@ -47,6 +47,18 @@ def check_model(model: str, api_base: str | None = None, api_key: str | None = N
         raise ModelCheckError(f"missing API key for {model}: set {' or '.join(missing)}")
 
 
+def model_prices(model: str) -> tuple[float, float] | None:
+    """(input, output) USD per token from litellm's bundled price map, or None if it has no entry."""
+    litellm = load_litellm()
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # "This model isn't mapped yet"
+        return None
+    if info.get("input_cost_per_token") is None and info.get("output_cost_per_token") is None:
+        return None
+    return float(info.get("input_cost_per_token") or 0.0), float(info.get("output_cost_per_token") or 0.0)
+
+
 @dataclass
 class RetryPolicy:
     max_retries: int = 4
@@ -69,6 +81,8 @@ class LLMSeat:
     max_tokens: int | None = None
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     kind: str = "llm"
+    params: dict = field(default_factory=dict)  # extra request parameters from the model's config table
+    prices: tuple[float, float] | None = None  # USD per input, output token, overriding litellm's price map
 
     def describe(self) -> dict:
         data: dict[str, Any] = {"kind": self.kind, "name": self.model, "timeout": self.timeout}
@@ -82,7 +96,7 @@ class LLMSeat:
 
     def payload(self, messages: list[dict[str, str]]) -> dict[str, Any]:
         """The exact request, minus secrets (saved with the turn)."""
-        data: dict[str, Any] = {"model": self.model, "messages": messages}
+        data: dict[str, Any] = {**self.params, "model": self.model, "messages": messages}
         for name in ("api_base", "temperature", "max_tokens"):
             if getattr(self, name) is not None:
                 data[name] = getattr(self, name)
@@ -112,7 +126,7 @@ class LLMSeat:
                     response=response.model_dump(),
                     usage=_usage(response),
                     latency_s=time.perf_counter() - started,
-                    cost_usd=_cost(litellm, response),
+                    cost_usd=_cost(litellm, response, self.prices),
                     retries=attempt,
                     model=getattr(response, "model", None) or self.model,
                 )
@@ -143,7 +157,10 @@ def _usage(response: Any) -> dict[str, int] | None:
     }
 
 
-def _cost(litellm: Any, response: Any) -> float | None:
+def _cost(litellm: Any, response: Any, prices: tuple[float, float] | None = None) -> float | None:
+    if prices is not None:  # the config's prices for this model
+        usage = _usage(response) or {}
+        return usage.get("prompt_tokens", 0) * prices[0] + usage.get("completion_tokens", 0) * prices[1]
     hidden = getattr(response, "_hidden_params", None) or {}
     if "response_cost" in hidden:  # litellm priced the call already (None: not in its price map)
         return None if hidden["response_cost"] is None else float(hidden["response_cost"])

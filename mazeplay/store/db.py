@@ -16,6 +16,7 @@ from mazeplay.errors import MazeplayError
 from sqlite_utils.migrations import Migrations
 
 DEFAULT_DB = Path("saves") / "mazeplay.db"
+ELSEWHERE = "--db FILE or MAZEPLAY_DB=FILE opens another"  # said wherever saves are not found
 
 
 class StoreError(MazeplayError):
@@ -115,6 +116,29 @@ def m003_studies(db: Database) -> None:
     )
 
 
+# The official grade of each game, as reports use it: live games, the engine's (ground truth);
+# others, the newest grade by any judge. For people browsing the saves (`datasette saves/mazeplay.db`).
+RESULTS_VIEW = """
+select g.id as game_id, r.name as run, coalesce(g.kind, 'pair') as kind, g.condition, g.mode, g.maze_source,
+       json_extract(g.seat_a, '$.name') as seat_a, json_extract(g.seat_b, '$.name') as seat_b, g.first,
+       g.status, g.ending,
+       (select count(*) from turns t where t.game_id = g.id) as turns,
+       (select sum(t.cost_usd) from turns t where t.game_id = g.id) as cost_usd,
+       gr.judge, gr.success, gr.weighted_outcome, gr.scheme, gr.ambiguous, g.study, g.created_at
+from games g
+left join runs r on r.id = g.run_id
+left join grades gr on gr.id = (
+    select x.id from grades x where x.game_id = g.id and (g.mode != 'live' or x.judge = 'engine')
+    order by x.id desc limit 1)
+"""
+
+
+@migrations()
+def m004_results_view(db: Database) -> None:
+    """A `results` view: one row per game with its official grade (read-only; nothing is stored twice)."""
+    db.create_view("results", RESULTS_VIEW, replace=True)
+
+
 def resolve_path(path: str | os.PathLike | None) -> Path:
     return Path(path or os.environ.get("MAZEPLAY_DB") or DEFAULT_DB)
 
@@ -124,7 +148,7 @@ def open_db(path: str | os.PathLike | None = None, must_exist: bool = False) -> 
     `must_exist` is for commands that only read saves: they must not leave an empty database behind."""
     target = resolve_path(path)
     if must_exist and str(target) != ":memory:" and not target.is_file():
-        raise StoreError(f"no saved games at {target} (play a game first, or point --db at a save)")
+        raise StoreError(f"no saved games at {target.resolve()} (play a game first; {ELSEWHERE})")
     try:
         if str(target) != ":memory:":
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -15,7 +15,7 @@ from mazeplay.engine import GENERATOR_VERSION, View, maze_from_rows
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameConfig, GameSetup
 from mazeplay.game.turns import SeatReply, Turn
-from mazeplay.store.db import StoreError
+from mazeplay.store.db import ELSEWHERE, StoreError
 
 
 def _now() -> str:
@@ -84,7 +84,7 @@ class GameStore:
     def _update_game(self, game_id: int, values: dict[str, Any]) -> None:
         assignments = ", ".join(f"[{name}] = ?" for name in values)
         if self.db.execute(f"update games set {assignments} where id = ?", [*values.values(), game_id]).rowcount == 0:
-            raise StoreError(f"no game with id {game_id}")
+            raise StoreError(f"no game with id {game_id} in {self.path} ({ELSEWHERE})")
 
     def create_game(
         self, setup: GameSetup, seats: dict[str, dict], player: str | None = None, extra: dict | None = None
@@ -126,12 +126,36 @@ class GameStore:
         with self.db.conn:
             return self._insert("runs", {"name": name, "created_at": _now(), "config": _json(config), "status": "running"})
 
+    def run_config(self, name: str) -> dict | None:
+        """The settings a run was created with, or None if there is no run of that name."""
+        rows = list(self.db["runs"].rows_where("name = ?", [name]))
+        return (_load(rows[0]["config"]) or {}) if rows else None
+
+    def set_run_config(self, name: str, config: dict) -> None:
+        """Record the settings a run now has (it grew: more mazes or rollouts)."""
+        with self.db.conn:
+            self.db.execute("update runs set config = ? where name = ?", [_json(config), name])
+
+    def run_variants(self, name: str) -> list[str]:
+        """`name-2`, `name-3`, … that exist, in order (runs started with `bench --new-run`)."""
+        rows = self.db.query("select name from runs where name like ?", [f"{name}-%"])
+        suffixes = sorted(int(row["name"][len(name) + 1:]) for row in rows if row["name"][len(name) + 1:].isdigit())
+        return [f"{name}-{i}" for i in suffixes]
+
     def run_id(self, name: str | None) -> int:
         rows = list(self.db.query("select id from runs order by id desc limit 1")) if name is None else list(
             self.db["runs"].rows_where("name = ?", [name]))
         if not rows:
-            raise StoreError(f"no run named {name!r}" if name else "no batch run saved yet")
+            names = [row["name"] for row in self.db.query("select name from runs order by id")]
+            known = f"runs there: {', '.join(names[:10])}{' …' if len(names) > 10 else ''}" if names else "no runs there"
+            what = f"no run named {name!r}" if name else "no batch run saved yet (mazeplay bench makes one)"
+            raise StoreError(f"{what} in {self.path} ({known}; {ELSEWHERE})")
         return int(rows[0]["id"])
+
+    @property
+    def path(self) -> str:
+        """The database file, as an absolute path (for messages)."""
+        return self.db.conn.execute("PRAGMA database_list").fetchone()[2] or ":memory:"
 
     def games_by_job_key(self, run_id: int) -> dict[str, dict]:
         """job key → {id, status} of the newest game for it in the run."""
@@ -256,7 +280,7 @@ class GameStore:
         try:
             row = self.db["games"].get(game_id)
         except Exception:
-            raise StoreError(f"no game with id {game_id} in {self.db.conn.execute('PRAGMA database_list').fetchone()[2]}") from None
+            raise StoreError(f"no game with id {game_id} in {self.path} ({ELSEWHERE})") from None
         config = GameConfig.from_dict(_load(row["config"]))
         maze = maze_from_rows(_load(row["maze"]))
         views = {seat: View.from_rows(seat, _load(row[f"view_{seat}"])) for seat in ("a", "b")}

@@ -2,7 +2,8 @@
 each AI partner (per seat and speaking order) and AI pairs; the human–AI collaboration gap per model;
 questionnaires per partner; dialogue diagnostics side by side.
 
-CIs are 95 %: clustered two ways (participant and maze) for games with people, by maze for AI pairs.
+Intervals are 95 %, `[low, high]`: Wilson for success rates, Student t for outcomes; clustered two ways
+(participant and maze) for games with people, by maze for AI pairs (see mazeplay.bench.stats).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import json
 import math
 from collections import defaultdict
 
-from mazeplay.bench.stats import clustered_ci, two_way_clustered_ci
+from mazeplay.bench.stats import (mean_interval, proportion_interval, two_way_mean_interval,
+                                  two_way_proportion_interval)
 from mazeplay.store import GameStore
 from mazeplay.store.db import StoreError
 
@@ -64,16 +66,17 @@ def _summary(games: list[dict], people: bool) -> dict:
     if people:
         who = [g["participant"] or "?" if not g.get("partner_participant") else
                "+".join(sorted([g["participant"], g["partner_participant"]])) for g in scored]
-        outcome, ci = two_way_clustered_ci(outcomes, who, mazes)
-        rate, rate_ci = two_way_clustered_ci(success, who, mazes)
+        outcome, ci = two_way_mean_interval(outcomes, who, mazes, maximum=1.0)
+        rate, rate_ci = two_way_proportion_interval(success, who, mazes)
     else:
-        outcome, ci = clustered_ci(outcomes, mazes)
-        rate, rate_ci = clustered_ci(success, mazes)
+        outcome, ci = mean_interval(outcomes, mazes, maximum=1.0)
+        rate, rate_ci = proportion_interval(success, mazes)
     diagnostics = [g["grade"].get("diagnostics") or {} for g in games]
     share = lambda key: sum(bool(d.get(key)) for d in diagnostics) / len(diagnostics) if diagnostics else float("nan")  # noqa: E731
     return {
         "n": len(scored), "excluded": len(games) - len(scored), "ambiguous": sum(bool(g["grade"].get("ambiguous")) for g in games),
-        "weighted_outcome": outcome, "ci": ci, "success": rate, "success_ci": rate_ci,
+        "weighted_outcome": outcome, "ci": list(ci) if ci else None, "success": rate,
+        "success_ci": list(rate_ci) if rate_ci else None,
         "mazes": len(set(mazes)), "participants": len({g.get("participant") for g in scored}) if people else 0,
         "diagnostics": {
             "convention_stated": share("convention_stated"),
@@ -140,8 +143,8 @@ def questionnaires(store: GameStore, study: str, games: list[dict]) -> dict:
         for question, answers in sorted(questions.items()):
             numbers = [(who, float(v)) for who, v in answers if v.replace(".", "", 1).isdigit()]
             if numbers and len(numbers) == len(answers):
-                mean, ci = clustered_ci([v for _, v in numbers], [who for who, _ in numbers])
-                out[label][question] = {"mean": mean, "ci": ci, "n": len(numbers)}
+                mean, ci = mean_interval([v for _, v in numbers], [who for who, _ in numbers])
+                out[label][question] = {"mean": mean, "ci": list(ci) if ci else None, "n": len(numbers)}
             else:
                 out[label][question] = {"text_answers": len(answers)}
     return out
@@ -151,14 +154,19 @@ def _f(value, digits: int = 2) -> str:
     return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
 
 
+def _ci(ci: list[float] | None) -> str:
+    return f"[{_f(ci[0])}, {_f(ci[1])}]" if ci else "[—]"
+
+
 def render_study_markdown(report: dict) -> str:
     lines = [f"# Study {report['study']}", "", f"On the same {len(report['mazes'])} mazes: {', '.join(report['mazes']) or '—'}.",
-             "95 % CIs: clustered by participant and maze for games with people, by maze for AI pairs.", "",
+             "95 % intervals [low, high]: Wilson for success, Student t for outcomes and answers; clustered by participant "
+             "and maze for games with people (two-way), by maze for AI pairs, by participant for answers.", "",
              "| group | n | success | weighted outcome | conventions stated | map shared | turns | false ACTI | ambiguous |",
              "|---|---|---|---|---|---|---|---|---|"]
     for label, s in {**report["groups"], **report["by_seat_and_order"]}.items():
         d = s["diagnostics"]
-        lines.append(f"| {label} | {s['n']} | {_f(s['success'])} ± {_f(s['success_ci'])} | {_f(s['weighted_outcome'])} ± {_f(s['ci'])} "
+        lines.append(f"| {label} | {s['n']} | {_f(s['success'])} {_ci(s['success_ci'])} | {_f(s['weighted_outcome'])} {_ci(s['ci'])} "
                      f"| {_f(d['convention_stated'])} | {_f(d['map_shared'])} | {_f(d['turns_used'], 1)} | {_f(d['false_acti'])} "
                      f"| {s['ambiguous']}{' (excluded)' if s['excluded'] else ''} |")
     if report["gap"]:
@@ -169,7 +177,7 @@ def render_study_markdown(report: dict) -> str:
     if report["questionnaires"]:
         lines += ["", "## Questionnaires (per partner)", ""]
         for label, questions in report["questionnaires"].items():
-            parts = [f"{q}: {_f(a['mean'])} ± {_f(a['ci'])} (n={a['n']})" if "mean" in a else f"{q}: {a['text_answers']} written"
+            parts = [f"{q}: {_f(a['mean'])} {_ci(a['ci'])} (n={a['n']})" if "mean" in a else f"{q}: {a['text_answers']} written"
                      for q, a in questions.items()]
             lines.append(f"- **{label}** — " + "; ".join(parts))
     return "\n".join(lines)

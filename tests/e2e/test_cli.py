@@ -90,7 +90,7 @@ def test_commands_that_read_saves_refuse_a_missing_database_and_create_nothing(a
     missing = tmp_path / "nowhere" / "saves.db"
     result = mazeplay(*args, "--db", missing)
     assert result.returncode == 2 and result.stderr.strip() == (
-        f"mazeplay: error: no saved games at {missing} (play a game first, or point --db at a save)")
+        f"mazeplay: error: no saved games at {missing.resolve()} (play a game first; --db FILE or MAZEPLAY_DB=FILE opens another)")
     assert not missing.parent.exists()
 
 

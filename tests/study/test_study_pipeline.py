@@ -79,7 +79,8 @@ def test_report_and_status_from_the_command_line(simulated, capsys, tmp_path):
     main(["report", "--study", "sim", "--db", str(simulated["db"]), "--format", "json", "--plots", str(tmp_path / "plots")])
     report = json.loads(capsys.readouterr().out)
     assert report["groups"]["human–human"]["weighted_outcome"] is not None
-    assert (tmp_path / "plots" / "study-sim.svg").read_text().startswith("<svg")
+    assert "<svg" in (tmp_path / "plots" / "study-sim.svg").read_text()
+    assert (tmp_path / "plots" / "study-sim.png").read_bytes().startswith(b"\x89PNG")
     main(["study", "status", "sim", "--db", str(simulated["db"]), "--json"])
     status = json.loads(capsys.readouterr().out)
     assert status["participants"] == {"total": 7, "completed": 7, "active": 0, "dropped": 0, "dropped_ids": []}
