@@ -371,8 +371,10 @@ def cmd_report(args: argparse.Namespace) -> None:
         return
     with user_errors():
         store = GameStore(open_db(args.db, must_exist=True))
-        name, games = _runs_games(store, args.run)
-        report = build_report(games, store.run_games_with_humans(), exclude_ambiguous=args.exclude_ambiguous)
+        names, games = _runs_games(store, args.run)
+        name = " + ".join(names)
+        report = {"runs": names,
+                  **build_report(games, store.run_games_with_humans(), exclude_ambiguous=args.exclude_ambiguous)}
         if args.plots:
             from mazeplay.bench.figures import write_figures
 
@@ -387,7 +389,7 @@ def cmd_report(args: argparse.Namespace) -> None:
         print(render_table(report, title))
 
 
-def _runs_games(store, names: list[str]) -> tuple[str, list[dict]]:
+def _runs_games(store, names: list[str]) -> tuple[list[str], list[dict]]:
     """The games of one run (the latest by default) or of several together. A condition label that
     several runs share gets the run's name, so games played under different settings never pool."""
     ids = [store.run_id(name) for name in names] if names else [store.run_id(None)]
@@ -401,7 +403,7 @@ def _runs_games(store, names: list[str]) -> tuple[str, list[dict]]:
     combined = []
     for name, games in runs:
         combined += [{**g, "condition": f"{g['condition']} [{name}]"} if seen[g["condition"]] > 1 else g for g in games]
-    return " + ".join(name for name, _ in runs), combined
+    return [name for name, _ in runs], combined
 
 
 def _study_report(args: argparse.Namespace) -> None:

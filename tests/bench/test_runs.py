@@ -44,6 +44,7 @@ def test_report_combines_runs_on_the_same_mazes_and_fills_the_gap(db_path, capsy
     capsys.readouterr()
     main(["report", "solo", "pair", "--db", str(db_path), "--format", "json"])
     report = json.loads(capsys.readouterr().out)
+    assert report["runs"] == ["solo", "pair"]
     gap = report["gap"]["bot"]
     assert gap["solo-full"]["n"] == 3 and gap["pair"]["n"] == 3 and gap["gap"]["mazes"] == 3
     main(["report", "pair", "pair-short", "--db", str(db_path)])
