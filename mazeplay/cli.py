@@ -7,6 +7,7 @@ and the offline commands start fast.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import NoReturn, Sequence
 
@@ -54,22 +55,91 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise SystemExit(code)
 
 
+INT_LIMIT = 2**63 - 1  # what SQLite stores and numpy seeds; anything larger is a typo
+MAX_SIZE = 40  # mazes past this take minutes to generate and cannot be shown; the paper used 4–8
+MAX_TURNS = 10_000
+
+
+def _integer(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if abs(value) > INT_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be below 2^63, got {text[:24]}{'…' if len(text) > 24 else ''}")
+    return value
+
+
 def _positive(text: str) -> int:
-    value = int(text)
+    value = _integer(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 
 def _non_negative(text: str) -> int:
-    value = int(text)
+    value = _integer(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
     return value
 
 
+def _at_most(limit: int, low: int = 1):
+    """A whole number from `low` (1 unless said) to `limit`: larger values are typos that would run for days."""
+    def parse(text: str) -> int:
+        value = _non_negative(text) if low == 0 else _positive(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"must be at most {limit}, got {value}")
+        return value
+    return parse
+
+
+def _size(text: str) -> int:
+    value = _integer(text)
+    if not 2 <= value <= MAX_SIZE:
+        raise argparse.ArgumentTypeError(f"must be from 2 to {MAX_SIZE}, got {value}")
+    return value
+
+
+def _turns(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_TURNS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_TURNS}, got {value}")
+    return value
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = _number(text)
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 86400 seconds, got {text}")
+    return value
+
+
+def _dollars(text: str) -> float:
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {text}")
+    return value
+
+
+def _name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
+
+
 def _density(text: str) -> float:
-    value = float(text)
+    value = _number(text)
     if not 0.0 <= value < 1.0:
         raise argparse.ArgumentTypeError(f"must be in [0, 1), got {value}")
     return value
@@ -79,12 +149,12 @@ def _maze_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("maze")
     group.add_argument("--seed", type=_non_negative, help="maze seed (default: random, and recorded)")
     group.add_argument("--split-seed", type=_non_negative, help="seed of the split into views (default: the maze seed)")
-    group.add_argument("--size", type=_positive, default=6, help="grid size N (default 6)")
+    group.add_argument("--size", type=_size, default=6, help=f"grid size N, 2 to {MAX_SIZE} (default 6)")
     group.add_argument("--density", type=_density, default=0.30, help="wall density (default 0.30)")
-    group.add_argument("--min-moves", type=_positive, help="shortest path at least this many moves (default 2N-4)")
-    group.add_argument("--max-moves", type=_positive, help="shortest path at most this many moves (default 2N-2)")
+    group.add_argument("--min-moves", type=_at_most(MAX_SIZE**2), help="shortest path at least this many moves (default 2N-4)")
+    group.add_argument("--max-moves", type=_at_most(MAX_SIZE**2), help="shortest path at most this many moves (default 2N-2)")
     group.add_argument("--reject-solo-path", action="store_true", help="re-split while one view alone shows a path")
-    group.add_argument("--maze-set", help="take the maze from a fixed set in assets/mazes (e.g. 6x6-v1)")
+    group.add_argument("--maze-set", type=_name, help="take the maze from a fixed set in assets/mazes (e.g. 6x6-v1)")
     group.add_argument("--index", type=_non_negative, default=0, help="maze index in --maze-set (default 0)")
 
 
@@ -92,7 +162,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("game")
     group.add_argument("--mode", choices=("paper", "live"), default="paper", help="paper: as published; live: moves executed on agreement")
     group.add_argument("--first", choices=("a", "b"), default="a", help="who speaks first (default a)")
-    group.add_argument("--max-turns", type=_positive, default=50, help="turn limit (default 50)")
+    group.add_argument("--max-turns", type=_turns, default=50, help="turn limit (default 50)")
     group.add_argument("--render", choices=("plain", "labelled", "json", "prose"), default="plain", help="map rendering given to both seats")
     group.add_argument("--replicate", type=_non_negative, default=0, help="replicate number (part of the game key)")
 
@@ -102,7 +172,7 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--db", help="database file (default $MAZEPLAY_DB or saves/mazeplay.db)")
     group.add_argument("--api-base", help="OpenAI-compatible server for model seats, e.g. http://127.0.0.1:8080/v1")
     group.add_argument("--api-key", help="API key for model seats (never saved; default: the provider's variable)")
-    group.add_argument("--timeout", type=float, help="seconds per model call (default 120)")
+    group.add_argument("--timeout", type=_seconds, help="seconds per model call (default 120)")
     group.add_argument("--player", help="pseudonym recorded for a human seat (default anonymous)")
     group.add_argument("--json", action="store_true", help="print a final JSON object (transcript goes to stderr)")
 
@@ -125,7 +195,7 @@ def _judge_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--judge", default="auto", help="rule, auto (the LLM grader openai/gpt-4.1 if OPENAI_API_KEY is set, else rule) or a model id")
     group.add_argument("--api-base", help="OpenAI-compatible server for the LLM grader")
     group.add_argument("--api-key", help="API key for the LLM grader (never saved)")
-    group.add_argument("--timeout", type=float, default=120.0, help="seconds per grader call")
+    group.add_argument("--timeout", type=_seconds, default=120.0, help="seconds per grader call")
     group.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -145,12 +215,12 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     mazes = sub.add_parser("mazes", help="print generated mazes", description="Print mazes and their two views.")
-    mazes.add_argument("--count", type=_non_negative, default=1, help="how many mazes (seeds SEED, SEED+1, …)")
+    mazes.add_argument("--count", type=_at_most(1_000_000, low=0), default=1, help="how many mazes (seeds SEED, SEED+1, …)")
     mazes.add_argument("--seed", type=_non_negative, default=0, help="first seed (default 0)")
-    mazes.add_argument("--size", type=_positive, default=6)
+    mazes.add_argument("--size", type=_size, default=6)
     mazes.add_argument("--density", type=_density, default=0.30)
-    mazes.add_argument("--min-moves", type=_positive)
-    mazes.add_argument("--max-moves", type=_positive)
+    mazes.add_argument("--min-moves", type=_at_most(MAX_SIZE**2))
+    mazes.add_argument("--max-moves", type=_at_most(MAX_SIZE**2))
     mazes.add_argument("--reject-solo-path", action="store_true")
     mazes.add_argument("--json", action="store_true", help="one JSON object per line")
 
@@ -188,13 +258,13 @@ def build_parser() -> Parser:
     bench.add_argument("--strong", help="relay: the strong model")
     bench.add_argument("--weak", help="relay: the weak model")
     bench.add_argument("--k", default="2,4,6,8", help="relay points (default 2,4,6,8)")
-    bench.add_argument("--mazes", type=_positive, help="how many mazes of the set")
-    bench.add_argument("--rollouts", type=_positive, help="replicates per cell")
+    bench.add_argument("--mazes", type=_at_most(100_000), help="how many mazes of the set")
+    bench.add_argument("--rollouts", type=_at_most(1_000), help="replicates per cell")
     bench.add_argument("--mode", choices=("paper", "live"))
-    bench.add_argument("--maze-set", help="fixed maze set (default 6x6-v1)")
-    bench.add_argument("--max-turns", type=_positive)
-    bench.add_argument("--concurrency", type=_positive)
-    bench.add_argument("--max-cost", type=float, help="USD budget: no new game is scheduled past it")
+    bench.add_argument("--maze-set", type=_name, help="fixed maze set (default 6x6-v1)")
+    bench.add_argument("--max-turns", type=_turns)
+    bench.add_argument("--concurrency", type=_at_most(256))
+    bench.add_argument("--max-cost", type=_dollars, help="USD budget: no new game is scheduled past it")
     bench.add_argument("--dry-run", action="store_true", help="play nothing: print games, calls, estimated tokens and "
                        "cost per condition (litellm's prices; models without a price are named)")
     bench.add_argument("--tokens-per-message", type=_positive, default=100, help="dry run: assumed tokens a message (default 100)")
@@ -203,7 +273,7 @@ def build_parser() -> Parser:
                        "start a new run (NAME-2, …) instead of refusing")
     for option in ("--db", "--api-base", "--api-key"):
         bench.add_argument(option)
-    bench.add_argument("--timeout", type=float)
+    bench.add_argument("--timeout", type=_seconds)
 
     report = sub.add_parser("report", help="report a batch run", description="Scores per condition with 95% CIs, "
                             "the pair matrix, relay curves, the collaboration gap, people vs AI pairs.")
@@ -231,7 +301,7 @@ def build_parser() -> Parser:
                            "Binds to 127.0.0.1 unless --host says otherwise; API keys stay in this environment.")
     serve.add_argument("--study", metavar="FILE.toml", help="a study file (see assets/studies/example.toml)")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=_at_most(65_535), default=8000, help="port (default 8000)")
     serve.add_argument("--db", help="database file")
     serve.add_argument("--api-base", help="OpenAI-compatible server for model partners")
 
@@ -245,14 +315,14 @@ def build_parser() -> Parser:
     study_play.add_argument("--trace", help=argparse.SUPPRESS)  # tests: record each screen shown
     study_sim = study_sub.add_parser("simulate", help="run a study with bots standing in for the participants")
     study_sim.add_argument("file", metavar="FILE.toml")
-    study_sim.add_argument("--participants", type=_positive, default=12, help="how many stand-ins (default 12)")
+    study_sim.add_argument("--participants", type=_at_most(10_000), default=12, help="how many stand-ins (default 12)")
     study_sim.add_argument("--stand-in", default="bot", help="the bot that plays each participant's seat (default bot)")
     study_sim.add_argument("--db", help="database file")
     study_sim.add_argument("--api-base")
     study_sim.add_argument("--api-key")
     study_status = study_sub.add_parser("status", help="participants, games per condition, time per game, drop-outs")
     study_status.add_argument("name", metavar="NAME")
-    study_status.add_argument("--stale", type=float, default=30.0, help="minutes without activity that count as a drop-out (default 30)")
+    study_status.add_argument("--stale", type=_seconds, default=30.0, help="minutes without activity that count as a drop-out (default 30)")
     study_status.add_argument("--json", action="store_true")
     study_status.add_argument("--db", help="database file")
 
@@ -301,6 +371,32 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
         raise SystemExit(141) from None
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+        _explain(exc, getattr(args, "db", None))
+
+
+def _explain(exc: Exception, db: str | None) -> NoReturn:
+    """Errors of the environment (a damaged or read-only database, a path that is a folder) are the
+    user's to fix: one line, exit 2. Anything else is a bug: one line, exit 1, and the traceback only
+    with MAZEPLAY_DEBUG=1."""
+    import os
+    import sqlite3
+
+    if os.environ.get("MAZEPLAY_DEBUG"):
+        raise exc
+    if isinstance(exc, sqlite3.DatabaseError):
+        where = f" {db}" if db else " (see --db)"
+        fail(f"the database{where} cannot be used: {_one_line(exc)}")
+    if isinstance(exc, OSError) and exc.strerror:
+        fail(f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror)
+    if isinstance(exc, RecursionError):
+        fail("the input is nested too deeply to read")
+    fail(f"internal error ({type(exc).__name__}: {_one_line(exc)}); set MAZEPLAY_DEBUG=1 to see where", 1)
+
+
+def _one_line(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return text[:300] + ("…" if len(text) > 300 else "")
 
 
 if __name__ == "__main__":

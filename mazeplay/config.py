@@ -25,6 +25,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mazeplay.schema import TEXT, Field, Table, check, number, whole
+
 DEFAULT_ALIASES = {
     "claude": "anthropic/claude-sonnet-4-5",
     "gpt": "openai/gpt-5",
@@ -85,6 +87,13 @@ def parse_models(tables: object, path: Path | str) -> dict[str, ModelEntry]:
     return out
 
 
+CONFIG = Table({
+    "aliases": Table({}, any_key=TEXT),
+    "llm": Table({"timeout": number(0.001, 86_400), "max_retries": whole(0, 20)}),
+    "models": Field((dict,)),  # its tables are checked key by key in parse_models
+})
+
+
 @dataclass
 class Config:
     aliases: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ALIASES))
@@ -111,6 +120,7 @@ def load_config(path: Path | None = None) -> Config:
         data = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"cannot read config {path}: {exc}") from None
+    check(data, CONFIG, str(path))
     aliases = data.get("aliases", {})
     if not isinstance(aliases, dict) or not all(isinstance(v, str) for v in aliases.values()):
         raise ConfigError(f"{path}: [aliases] must map names to model id strings")

@@ -32,6 +32,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mazeplay.schema import TEXT, Field, ListOf, Table, check, number, whole
+
 CONDITIONS = ("pair", "relay", "solo-full", "solo-split")
 # The settings that decide which games a run plays and how: a run is these settings under a name.
 # concurrency, limits and max_cost only change how fast or how far it goes, so they may differ.
@@ -137,8 +139,31 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def plan_from_dict(data: dict) -> Plan:
+CONDITION = Table({
+    "type": Field((str,), choices=CONDITIONS),
+    "models": ListOf(TEXT, min_items=1),
+    "pairs": ListOf(ListOf(TEXT, length=2), min_items=1),
+    "strong": TEXT,
+    "weak": TEXT,
+    "k": ListOf(whole(1, 1_000), min_items=1),
+})
+PLAN = Table({
+    "name": TEXT,
+    "maze_set": TEXT,
+    "mazes": whole(1, 100_000),
+    "rollouts": whole(1, 1_000),
+    "mode": Field((str,), choices=("paper", "live")),
+    "max_turns": whole(1, 10_000),
+    "concurrency": whole(1, 256),
+    "max_cost": number(0),
+    "limits": Table({}, any_key=whole(1, 256)),
+    "conditions": ListOf(CONDITION, min_items=1),
+})
+
+
+def plan_from_dict(data: dict, where: str = "the bench config") -> Plan:
     """Validate a parsed config; ValueError with one line names what is wrong."""
+    check(data, PLAN, where)
     if not isinstance(data.get("name"), str) or not data["name"].strip():
         raise ValueError("a bench config needs a name (runs resume by name)")
     conditions = data.get("conditions") or []
@@ -173,4 +198,4 @@ def load_plan(path: str | Path) -> Plan:
         raise ValueError(f"cannot read {path}: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path} is not valid TOML: {exc}") from None
-    return plan_from_dict(data)
+    return plan_from_dict(data, str(path))

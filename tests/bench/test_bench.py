@@ -51,7 +51,8 @@ def test_plan_expands_both_orders_relays_and_solo_with_stable_keys():
     ({"name": "x"}, "at least one"),
     ({"name": "x", "conditions": [{"type": "duet", "models": ["bot"]}]}, "type must be"),
     ({"name": "x", "conditions": [{"type": "relay", "strong": "bot"}]}, "strong and weak"),
-    ({"name": "x", "mazes": 0, "conditions": [{"type": "pair", "models": ["bot"]}]}, "positive integer"),
+    ({"name": "x", "mazes": 0, "conditions": [{"type": "pair", "models": ["bot"]}]}, "mazes must be a whole number from 1"),
+    ({"name": "x", "max_turn": 5, "conditions": [{"type": "pair", "models": ["bot"]}]}, "unknown key .max_turn."),
 ])
 def test_bad_plans_are_refused(data, message):
     with pytest.raises(ValueError, match=message):
