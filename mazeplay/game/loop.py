@@ -12,6 +12,7 @@ from mazeplay.game.moves import MoveTracker, acti_said
 from mazeplay.game.plumbing import seat_messages
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
+from mazeplay.text import storable
 from mazeplay.game.turns import SeatReply, SeatRequest, Turn
 
 
@@ -133,7 +134,10 @@ async def play(
         reply = await seats[seat].reply(request)
         if not reply.latency_s:
             reply.latency_s = time.perf_counter() - started
+        reply.text, cut = storable(reply.text, state.setup.config.max_message_chars)
         executed, notice = state.apply(seat, reply.text)
+        if cut:
+            notice = " ".join(part for part in (cut, notice) if part)
         turn = Turn(
             index=len(state.turns),
             seat=seat,

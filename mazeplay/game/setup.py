@@ -32,6 +32,7 @@ class GameConfig:
     render: str = "plain"
     prompt_version: str = field(default_factory=current_version)
     replicate: int = 0
+    max_message_chars: int = 20_000  # longer messages are cut (and the cut recorded): storage stays linear
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -40,6 +41,8 @@ class GameConfig:
             raise ValueError(f"first speaker must be a or b, got {self.first!r}")
         if self.max_turns < 1:
             raise ValueError(f"max turns must be at least 1, got {self.max_turns}")
+        if self.max_message_chars < 100:
+            raise ValueError(f"max message length must be at least 100 characters, got {self.max_message_chars}")
         if self.render not in RENDERINGS:
             raise ValueError(f"unknown rendering {self.render!r} (choose from {', '.join(RENDERINGS)})")
 

@@ -69,6 +69,9 @@ class RetryPolicy:
         return min(self.max_delay, self.base_delay * 2**attempt) * (0.5 + random.random() / 2)
 
 
+DEFAULT_MAX_TOKENS = 4096  # generous for a maze message, but a runaway model cannot send megabytes
+
+
 @dataclass
 class LLMSeat:
     """Any litellm `provider/model`, or an OpenAI-compatible server via `api_base`."""
@@ -78,7 +81,7 @@ class LLMSeat:
     api_key: str | None = field(default=None, repr=False)
     timeout: float = 120.0
     temperature: float | None = None
-    max_tokens: int | None = None
+    max_tokens: int | None = DEFAULT_MAX_TOKENS  # a cap on every reply; None sends no limit
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     kind: str = "llm"
     params: dict = field(default_factory=dict)  # extra request parameters from the model's config table

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from sqlite_utils import Database
 
@@ -139,6 +141,45 @@ def m004_results_view(db: Database) -> None:
     db.create_view("results", RESULTS_VIEW, replace=True)
 
 
+SCHEMA_VERSION = len(migrations._migrations)  # stored as PRAGMA user_version once migrated
+
+
+def _refuse_newer(db: Database, target: Path) -> None:
+    known = {m.name for m in migrations._migrations}
+    applied = {m.name for m in migrations.applied(db)} if db["_sqlite_migrations"].exists() else set()
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if applied - known or version > SCHEMA_VERSION:
+        raise StoreError(f"{target} was written by a newer mazeplay (schema {max(version, len(applied))}, "
+                         f"this one knows {SCHEMA_VERSION}); upgrade mazeplay")
+
+
+def _migrate(db: Database, target: Path) -> None:
+    if db.journal_mode != "wal" and str(target) != ":memory:":
+        db.enable_wal()
+    _refuse_newer(db, target)  # again: another process may have migrated while this one waited
+    if migrations.pending(db):
+        migrations.apply(db)
+    if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+@contextmanager
+def _exclusive(target: Path) -> Iterator[None]:
+    """An advisory lock on the database file itself, held while the schema changes (SQLite's own locks
+    answer a second writer with "database is locked" instead of making it wait for DDL)."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: SQLite's busy timeout is all there is
+        yield
+        return
+    with open(target, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def resolve_path(path: str | os.PathLike | None) -> Path:
     return Path(path or os.environ.get("MAZEPLAY_DB") or DEFAULT_DB)
 
@@ -154,17 +195,15 @@ def open_db(path: str | os.PathLike | None = None, must_exist: bool = False) -> 
             target.parent.mkdir(parents=True, exist_ok=True)
         db = Database(target)
         db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA busy_timeout = 5000")
+        db.execute("PRAGMA busy_timeout = 30000")
         # WAL + NORMAL: a commit survives a killed process (not a power cut) without an fsync per turn.
         db.execute("PRAGMA synchronous = NORMAL")
-        if db.journal_mode != "wal" and str(target) != ":memory:":
-            db.enable_wal()
-        known = {m.name for m in migrations._migrations}
-        applied = {m.name for m in migrations.applied(db)}
-        if applied - known:
-            raise StoreError(f"{target} was written by a newer mazeplay (unknown migrations); upgrade mazeplay")
-        if migrations.pending(db):
-            migrations.apply(db)
+        _refuse_newer(db, target)
+        if str(target) == ":memory:":
+            _migrate(db, target)
+        elif db.journal_mode != "wal" or migrations.pending(db):
+            with _exclusive(target):  # processes started together on a new file: one migrates, the others wait
+                _migrate(db, target)
         return db
     except StoreError:
         raise
