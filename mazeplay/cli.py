@@ -51,7 +51,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    print(f"mazeplay: error: {message}", file=sys.stderr)
+    from mazeplay.text import scrub
+
+    print(f"mazeplay: error: {scrub(' '.join(message.split()))}", file=sys.stderr)  # one line, no escapes, no keys
     raise SystemExit(code)
 
 
@@ -294,6 +296,8 @@ def build_parser() -> Parser:
                         "beside it (Hub front matter; several exports in one folder are listed together)")
     export.add_argument("--license", default="cc-by-4.0", help="license field of the dataset card (default cc-by-4.0)")
     export.add_argument("--run", help="only this run")
+    export.add_argument("--skip-secrets", action="store_true", help="leave out (and list) games holding anything "
+                        "shaped like an API key or a password, instead of stopping")
     export.add_argument("--db")
 
     serve = sub.add_parser("serve", help="serve the game or a study to browsers", description="Serve the game, "

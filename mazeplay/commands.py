@@ -434,7 +434,11 @@ def cmd_export(args: argparse.Namespace) -> None:
         store = GameStore(open_db(args.db, must_exist=True))
         run_id = store.run_id(args.run) if args.run else None
         rows = game_rows(store, run_id) if args.format == "jsonl" else chat_rows(store, run_id)
-        lines = list(dump_lines(rows))  # every row checked before anything is written
+        skipped: list[int] | None = [] if args.skip_secrets else None
+        lines = list(dump_lines(rows, skipped))  # every row checked before anything is written
+        if skipped:
+            print(f"left out {len(skipped)} game(s) holding something shaped like a secret: "
+                  f"{', '.join(map(str, skipped[:50]))}{' …' if len(skipped) > 50 else ''}", file=sys.stderr)
         if args.out:
             out = Path(args.out)
             out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -5,11 +5,37 @@ from __future__ import annotations
 
 import re
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")  # C0, C1, bidi
 
 
 def literal(text: str) -> str:
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """Control characters (C0 and C1, ANSI escapes included) and bidi overrides shown as escapes."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
+_KEY_SHAPED = re.compile(r"\b(?:sk|pk|rk|ak|key|tok|token|api)[-_](?:[A-Za-z0-9]+[-_])?[A-Za-z0-9_-]{16,}\b|\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*", re.IGNORECASE)
+
+
+def scrub(text: str, secrets: list[str | None] | tuple[str | None, ...] = ()) -> str:
+    """Text from a server (an error body) made safe to print and save: the configured keys, and
+    anything shaped like one, replaced; control characters shown as escapes."""
+    for secret in secrets:
+        if secret and len(secret) >= 6:
+            text = text.replace(secret, "[key]")
+    return literal(_KEY_SHAPED.sub("[key]", text))
+
+
+def public_url(url: str | None) -> str | None:
+    """An endpoint without the credentials some users put in it (user:pass@, ?api-key=…), for saving."""
+    if not url:
+        return url
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    netloc = parts.netloc.rsplit("@", 1)[-1]
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+             if not re.search(r"key|token|secret|password|auth|sig", k, re.IGNORECASE)]
+    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query), parts.fragment))
 
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")

@@ -1,7 +1,7 @@
 """A tiny OpenAI-compatible chat server on 127.0.0.1 for tests: real HTTP through litellm.
 
 Behaviour is scripted per request: a queue of steps, each one of
-  ("ok", text) · ("status", code) · ("sleep", seconds, text) · ("malformed",)
+  ("ok", text) · ("status", code) · ("echo", code) (an error that repeats the key) · ("sleep", seconds, text) · ("malformed",)
 and a default used when the queue is empty (a move-proposing reply, so games can run on it).
 Every request body received is kept in `requests`, its Authorization header in `keys`.
 """
@@ -56,7 +56,11 @@ class StubServer:
                 if stub.latency:
                     time.sleep(stub.latency)
                 kind = step[0]
-                if kind == "status":
+                if kind == "echo":  # a careless server: its error body repeats the key it got, with escapes
+                    said = f"invalid key {self.headers.get('Authorization', '')} \x1b]0;pwned\x07\x1b[2J \u202eevil"
+                    payload = {"error": {"message": said, "type": "stub", "code": step[1]}}
+                    self._send(step[1], json.dumps(payload).encode())
+                elif kind == "status":
                     payload = {"error": {"message": f"scripted {step[1]}", "type": "stub", "code": step[1]}}
                     self._send(step[1], json.dumps(payload).encode())
                 elif kind == "malformed":

@@ -16,6 +16,7 @@ from typing import Any
 
 from mazeplay.game.loop import SeatError
 from mazeplay.game.turns import SeatReply, SeatRequest
+from mazeplay.text import public_url, scrub
 
 
 class ModelCheckError(ValueError):
@@ -92,6 +93,8 @@ class LLMSeat:
         for name in ("api_base", "temperature", "max_tokens"):
             if getattr(self, name) is not None:
                 data[name] = getattr(self, name)
+        if "api_base" in data:
+            data["api_base"] = public_url(data["api_base"])  # credentials in the URL are never saved
         return data
 
     async def close(self) -> None:
@@ -125,7 +128,7 @@ class LLMSeat:
                     text = ""
                 return SeatReply(
                     text=str(text),
-                    request=payload,
+                    request=saved_request(payload),
                     response=response.model_dump(),
                     usage=_usage(response),
                     latency_s=time.perf_counter() - started,
@@ -136,14 +139,19 @@ class LLMSeat:
             except litellm.AuthenticationError:
                 raise SeatError(f"{self.model}: the API key was rejected (authentication failed)") from None
             except (litellm.NotFoundError, litellm.BadRequestError) as exc:
-                raise SeatError(f"{self.model}: request refused: {_one_line(exc)}") from None
+                raise SeatError(f"{self.model}: request refused: {self._one_line(exc)}") from None
             except retryable as exc:
                 last_error = exc
                 if attempt < self.retry.max_retries:
                     await asyncio.sleep(self.retry.delay(attempt))
         raise SeatError(
-            f"{self.model}: failed after {self.retry.max_retries + 1} attempts: {_one_line(last_error)}"
+            f"{self.model}: failed after {self.retry.max_retries + 1} attempts: {self._one_line(last_error)}"
         )
+
+    def _one_line(self, exc: BaseException | None) -> str:
+        """A server's error, one line, with this seat's key (and anything key-shaped) and escapes removed:
+        some servers echo the key they were sent, and a body can hold terminal escapes."""
+        return scrub(_one_line(exc), (self.api_key, _url_secret(self.api_base)))
 
     async def reply(self, request: SeatRequest) -> SeatReply:
         return await self.complete(request.messages)
@@ -171,6 +179,22 @@ def _cost(litellm: Any, response: Any, prices: tuple[float, float] | None = None
         return float(litellm.completion_cost(completion_response=response))
     except Exception:  # models missing from the price map (local ones) have no known price
         return None
+
+
+def saved_request(payload: dict[str, Any]) -> dict[str, Any]:
+    """The request as saved with the turn: exact, except credentials inside the endpoint URL."""
+    return {**payload, "api_base": public_url(payload["api_base"])} if payload.get("api_base") else payload
+
+
+def _url_secret(url: str | None) -> str | None:
+    """The password or key a URL carries, if any (so that an echo of it can be scrubbed)."""
+    if not url:
+        return None
+    from urllib.parse import parse_qsl, urlsplit
+
+    parts = urlsplit(url)
+    found = [v for k, v in parse_qsl(parts.query) if "key" in k.lower() or "token" in k.lower()]
+    return parts.password or (found[0] if found else None)
 
 
 def _one_line(exc: BaseException | None) -> str:

@@ -103,6 +103,12 @@ def api_key_for(seat: str, spec: SeatSpec, options: SeatOptions) -> str | None:
     return options.api_key
 
 
+def _endpoint_key(spec: SeatSpec) -> str:
+    """With --api-base and no key given: the provider's usual variable (OPENAI_API_KEY for openai/…),
+    as the README says; a local server that wants none gets a placeholder (litellm insists on one)."""
+    return os.environ.get(f"{provider(spec).upper().replace('-', '_')}_API_KEY") or "none"
+
+
 def provider(spec: SeatSpec) -> str:
     return spec.name.split("/", 1)[0]
 
@@ -147,7 +153,7 @@ def open_seats(specs: dict[str, SeatSpec], options: SeatOptions) -> Iterator[dic
                 seats[seat] = LLMSeat(
                     model=spec.name,
                     api_base=spec.api_base,
-                    api_key=api_key_for(seat, spec, options) or ("none" if spec.api_base else None),
+                    api_key=api_key_for(seat, spec, options) or (_endpoint_key(spec) if spec.api_base else None),
                     timeout=options.timeout,
                     retry=RetryPolicy(max_retries=options.max_retries, base_delay=options.backoff),
                     params=dict(spec.options),

@@ -139,12 +139,23 @@ def chat_rows(store: GameStore, run_id: int | None = None) -> Iterator[dict]:
             }
 
 
-def dump_lines(rows: Iterator[dict]) -> Iterator[str]:
+def dump_lines(rows: Iterator[dict], skipped: list[int] | None = None) -> Iterator[str]:
+    """JSON lines, each checked for anything shaped like a secret (an API key, credentials in a URL).
+    With `skipped` (a list), such games are left out and their numbers added to it; without, the export
+    stops at the first one."""
     for row in rows:
         line = json.dumps(row, ensure_ascii=False)
-        if _SECRET.search(line):
-            raise SecretFound(f"game {row.get('game_id')} contains a string shaped like an API key; export stopped")
+        if _SECRET.search(line) or _URL_CREDENTIALS.search(line):
+            if skipped is None:
+                raise SecretFound(f"game {row.get('game_id')} contains a string shaped like an API key or a password; "
+                                  "export stopped (--skip-secrets leaves such games out and lists them)")
+            if row.get("game_id") not in skipped:
+                skipped.append(row.get("game_id"))
+            continue
         yield line
+
+
+_URL_CREDENTIALS = re.compile(r"://[^/\s:@\\\"]+:[^/\s@\\\"]+@|[?&](?:api[-_]?key|key|token|access_token|password)=[^&\s\\\"]{6,}", re.IGNORECASE)
 
 
 CARD_MARK = "<!-- mazeplay dataset card: files below are listed by mazeplay export -->"
