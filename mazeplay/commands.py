@@ -197,7 +197,10 @@ def cmd_play(args: argparse.Namespace, fresh: bool) -> None:
         if args.seed is None and args.maze_set:
             raise ValueError("--maze-set is for mazeplay run; in the game, choose a --seed")
         choice = GameChoice(seat=args.seat, partner=args.partner, seed=args.seed, size=args.size,
-                            density=args.density, mode=args.mode, render=args.render, player=args.player)
+                            density=args.density, mode=args.mode, render=args.render, player=args.player,
+                            first=args.first, max_turns=args.max_turns, split_seed=args.split_seed,
+                            min_moves=args.min_moves, max_moves=args.max_moves, reject_solo_path=args.reject_solo_path,
+                            replicate=args.replicate, timeout=args.timeout)
         app = MazeplayApp(db=args.db, start="setup" if fresh else "play", choice=choice,
                           api_key=args.api_key, api_base=args.api_base)
     _run_app(app)

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from mazeplay.config import load_config
-from mazeplay.engine import MazeParams
+from mazeplay.engine import MazeParams, SplitParams
 from mazeplay.errors import MazeplayError
 from mazeplay.game.setup import GameConfig, GameSetup
 from mazeplay.headless import GameSession, Outcome
@@ -68,7 +68,8 @@ class MazeplayApp(App):
 
     # -- games -----------------------------------------------------------------------------------
     def options(self, player: str | None, queue: "asyncio.Queue[str] | None" = None) -> SeatOptions:
-        return SeatOptions(api_key=self.api_key, timeout=self.config.llm_timeout, max_retries=self.config.llm_max_retries,
+        timeout = self.choice.timeout if self.choice and self.choice.timeout else self.config.llm_timeout
+        return SeatOptions(api_key=self.api_key, timeout=timeout, max_retries=self.config.llm_max_retries,
                            player=player, human_source=queue_source(queue) if queue is not None else None)
 
     @work(exclusive=True, group="start-game")
@@ -76,8 +77,11 @@ class MazeplayApp(App):
         """Create and save a game for `choice`; errors become notifications, never crashes."""
         try:
             seed = choice.seed if choice.seed is not None else random.randrange(2**31)
-            config = GameConfig(seed=seed, maze=MazeParams(size=choice.size, density=choice.density),
-                                mode=choice.mode, render=choice.render)
+            config = GameConfig(seed=seed, split_seed=choice.split_seed, first=choice.first, max_turns=choice.max_turns,
+                                maze=MazeParams(size=choice.size, density=choice.density, min_moves=choice.min_moves,
+                                                max_moves=choice.max_moves),
+                                split=SplitParams(reject_solo_path=choice.reject_solo_path),
+                                mode=choice.mode, render=choice.render, replicate=choice.replicate)
             setup = GameSetup.create(config)
             partner = "b" if choice.seat == "a" else "a"
             specs = {choice.seat: parse_seat("human", {}), partner: parse_seat(choice.partner, self.config.aliases, self.api_base)}
@@ -120,7 +124,9 @@ class MazeplayApp(App):
     # -- actions and the command palette ----------------------------------------------------------
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            session = getattr(self.screen, "session", None)  # the game on screen, else the one being set up
+            setup = getattr(session, "setup", None)
+            self.push_screen(HelpScreen(setup.config.max_turns if setup is not None else self.choice.max_turns))
 
     def action_new_game(self) -> None:
         self.switch_or_push(SetupScreen(self.choice))

@@ -273,3 +273,55 @@ async def test_messages_are_literal_text(db_path):
         shown = app.screen.query_one(Transcript).children[0].render()
         assert "[bold red]x[/]" in str(shown) and "\\x1b[2J" in str(shown) and "\x1b" not in str(shown)
         assert all(span.style in ("bold", "") or str(span.style) == "bold" for span in shown.spans)
+
+
+async def test_every_game_option_given_on_the_command_line_reaches_the_game_and_the_save(db_path):
+    from mazeplay import cli
+
+    args = cli.build_parser().parse_args(["--seed", "5", "--max-turns", "4", "--first", "b", "--split-seed", "11",
+                                          "--min-moves", "3", "--max-moves", "12", "--reject-solo-path", "--replicate", "2",
+                                          "--timeout", "7", "--render", "labelled", "--mode", "live", "--size", "5"])
+    choice = GameChoice(seat=args.seat, partner=args.partner, seed=args.seed, size=args.size, density=args.density,
+                        mode=args.mode, render=args.render, first=args.first, max_turns=args.max_turns,
+                        split_seed=args.split_seed, min_moves=args.min_moves, max_moves=args.max_moves,
+                        reject_solo_path=args.reject_solo_path, replicate=args.replicate, timeout=args.timeout)
+    app = MazeplayApp(db=db_path, start="play", choice=choice)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, PlayScreen):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause(0.3)
+        assert re.search(r"Turn \d/4 · live mode", str(app.screen.query_one("#status").render()))
+        assert app.options(None).timeout == 7
+        await pilot.press("f1")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, HelpScreen) and app.screen.max_turns == 4
+    config = GameStore(open_db(db_path)).load_game(1).setup.config
+    assert (config.max_turns, config.first, config.split_seed, config.replicate, config.mode, config.render) == (4, "b", 11, 2, "live", "labelled")
+    assert (config.maze.size, config.maze.min_moves, config.maze.max_moves, config.split.reject_solo_path) == (5, 3, 12, True)
+
+
+def test_the_play_command_passes_every_game_option_on(monkeypatch):
+    from mazeplay import cli, commands
+
+    seen = {}
+    monkeypatch.setattr(commands, "_run_app", lambda app: seen.setdefault("choice", app.choice))
+    cli.main(["--seed", "5", "--max-turns", "4", "--first", "b", "--split-seed", "11", "--replicate", "2", "--timeout", "7"])
+    choice = seen["choice"]
+    assert (choice.max_turns, choice.first, choice.split_seed, choice.replicate, choice.timeout) == (4, "b", 11, 2, 7)
+
+
+async def test_the_setup_screen_keeps_command_line_options_and_bounds_the_size(db_path):
+    app = MazeplayApp(db=db_path, start="setup", choice=GameChoice(max_turns=6, first="b"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        choice = screen.read_choice()
+        assert (choice.max_turns, choice.first) == (6, "b")
+        screen.query_one("#size").value = "40"
+        import pytest
+
+        with pytest.raises(ValueError, match="from 2 to 12"):
+            screen.read_choice()

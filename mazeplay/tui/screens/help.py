@@ -18,6 +18,10 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > VerticalScroll { width: 90%; max-width: 100; height: 90%; border: thick $primary; background: $surface; }
     """
 
+    def __init__(self, max_turns: int = 50) -> None:
+        super().__init__()
+        self.max_turns = max_turns
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(asset("help.md").read_text())
+            yield Markdown(asset("help.md").read_text().replace("{max_turns}", str(self.max_turns)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,6 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 PARTNERS = ["bot", "bot:swap", "bot:terse", "bot:random", "local", "claude", "gpt", "gemini", "grok"]
+
+
+MAX_SHOWN_SIZE = 12  # the largest maze the play screen can draw in an 80×24 terminal
 
 
 @dataclass
@@ -24,6 +27,15 @@ class GameChoice:
     mode: str = "paper"
     render: str = "plain"
     player: str | None = None
+    # the rest of the command line's game options: the setup screen keeps them as given
+    first: str = "a"
+    max_turns: int = 50
+    split_seed: int | None = None
+    min_moves: int | None = None
+    max_moves: int | None = None
+    reject_solo_path: bool = False
+    replicate: int = 0
+    timeout: float | None = None
 
 
 class SetupScreen(Screen):
@@ -75,7 +87,10 @@ class SetupScreen(Screen):
             density = float(self.query_one("#density", Input).value)
         except ValueError:
             raise ValueError("size and density must be numbers") from None
-        return GameChoice(
+        if not 2 <= size <= MAX_SHOWN_SIZE:
+            raise ValueError(f"size must be from 2 to {MAX_SHOWN_SIZE} (what a terminal can show)")
+        return replace(
+            self.choice,
             seat=str(self.query_one("#seat", Select).value),
             partner=model or str(self.query_one("#partner", Select).value),
             seed=int(seed_text) if seed_text else None,
