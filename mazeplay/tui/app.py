@@ -122,6 +122,16 @@ class MazeplayApp(App):
         self.switch_or_push(ResultScreen(outcome))
 
     # -- actions and the command palette ----------------------------------------------------------
+    async def action_quit(self) -> None:
+        """ctrl+q (Textual's own quit, which runs before any screen's binding) and the palette's Quit:
+        a game in progress is saved and its resume line printed, as with F10."""
+        for screen in reversed(self.screen_stack):
+            if callable(getattr(screen, "save_and_quit", None)) and getattr(screen, "session", None) is not None \
+                    and not getattr(screen, "closed", False):
+                screen.save_and_quit()
+                return
+        self.exit()
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             session = getattr(self.screen, "session", None)  # the game on screen, else the one being set up

@@ -325,3 +325,19 @@ async def test_the_setup_screen_keeps_command_line_options_and_bounds_the_size(d
 
         with pytest.raises(ValueError, match="from 2 to 12"):
             screen.read_choice()
+
+
+async def test_ctrl_q_mid_game_saves_and_prints_the_resume_line(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, PlayScreen):
+                break
+            await pilot.pause(0.05)
+        game_id = app.screen.session.game_id
+        said = []
+        original = app.exit
+        app.exit = lambda *args, **kwargs: (said.append(str(kwargs.get("message"))), original(*args, **kwargs))
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.1)
+    assert said and f"mazeplay resume {game_id}" in said[-1]
