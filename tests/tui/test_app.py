@@ -341,3 +341,23 @@ async def test_ctrl_q_mid_game_saves_and_prints_the_resume_line(db_path):
         await pilot.press("ctrl+q")
         await pilot.pause(0.1)
     assert said and f"mazeplay resume {game_id}" in said[-1]
+
+
+async def test_a_message_that_says_acti_asks_before_it_is_sent(db_path):
+    from mazeplay.tui.screens.dialogs import ConfirmDialog
+
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await say(pilot, "We are there. ACTI!")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause(0.05)
+        play = app.screen
+        assert isinstance(play, PlayScreen) and play.your_turn
+        await say(pilot, 'Hi! Remember we only say "ACTI!" at the goal.')  # quoted: no question, sent
+        assert isinstance(app.screen, PlayScreen)
+        await pilot.pause(0.3)
+    import sqlite3
+
+    first = sqlite3.connect(db_path).execute("select text from turns where game_id = 1 order by idx").fetchone()
+    assert first is not None and first[0].startswith("Hi! Remember")  # only the quoted one was sent

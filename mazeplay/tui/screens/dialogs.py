@@ -41,3 +41,36 @@ class ErrorDialog(ModalScreen[bool]):
 
     def action_quit(self) -> None:
         self.dismiss(False)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question before something that cannot be undone (a message that ends the game)."""
+
+    BINDINGS = [("y", "yes", "Send"), ("n,escape", "no", "Back")]
+    DEFAULT_CSS = """
+    ConfirmDialog { align: center middle; }
+    ConfirmDialog > Vertical { width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    ConfirmDialog Horizontal { height: auto; margin-top: 1; }
+    ConfirmDialog Button { margin-right: 2; }
+    """
+
+    def __init__(self, title: str, body: str, yes: str = "Send it", no: str = "Keep writing") -> None:
+        super().__init__()
+        self.title_text, self.body, self.yes, self.no = title, body, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            yield Static(Text(self.body))
+            with Horizontal():
+                yield Button(f"{self.yes} (y)", variant="warning", id="yes")
+                yield Button(f"{self.no} (n)", variant="primary", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)

@@ -12,8 +12,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, Static
 
+from mazeplay.game.moves import acti_said
 from mazeplay.game.turns import Turn
 from mazeplay.headless import GameSession
+from mazeplay.tui.screens.dialogs import ConfirmDialog
 from mazeplay.tui.screens.session import SessionScreen
 from mazeplay.tui.widgets.maze_grid import MazeGrid
 from mazeplay.tui.widgets.transcript import Transcript
@@ -147,6 +149,12 @@ class PlayScreen(SessionScreen):
             return
         if not self.your_turn:
             self.notify("Wait for your partner's message.", severity="warning")
+            return
+        if acti_said(text):  # the same rule as the game loop and the judge: this message would end the game
+            self.app.push_screen(ConfirmDialog(
+                "This message ends the game", "It says ACTI!, which declares that you have both reached the goal. "
+                "The game ends as soon as it is sent, for both of you. Send it?"),
+                lambda send: self.send_text(text) if send else self.query_one("#message", Input).focus())
             return
         self.send_text(text)
 
