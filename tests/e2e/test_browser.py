@@ -129,6 +129,8 @@ async def test_a_participant_plays_a_study_in_a_real_browser(served):
             await page.keyboard.type("We are both at the goal. ACTI!")
             await page.screenshot(path=shots / f"3-play-{game}.png")
             await page.keyboard.press("Enter")
+            await wait_for_screen(trace, "ConfirmDialog", game)  # the game asks before a message that says ACTI!
+            await page.keyboard.press("y")
             await wait_for_screen(trace, "MessageScreen", 2 * game)  # game over
             await page.screenshot(path=shots / f"4-over-{game}.png")
             await page.keyboard.press("Enter")
@@ -146,8 +148,8 @@ async def test_a_participant_plays_a_study_in_a_real_browser(served):
         await wait_for_screen(trace, "MessageScreen", 5)  # the completion code
         await page.screenshot(path=shots / "6-done.png")
         await browser.close()
-    assert screens(trace) == ["ConsentScreen", "IdentityScreen", "MessageScreen", "PlayScreen", "MessageScreen",
-                              "MessageScreen", "PlayScreen", "MessageScreen", "QuestionsScreen", "MessageScreen"]
+    assert screens(trace) == ["ConsentScreen", "IdentityScreen", "MessageScreen", "PlayScreen", "ConfirmDialog", "MessageScreen",
+                              "MessageScreen", "PlayScreen", "ConfirmDialog", "MessageScreen", "QuestionsScreen", "MessageScreen"]
     with sqlite3.connect(served["db"]) as db:
         status, code = db.execute("select status, completion_code from participants").fetchone()
         assert status == "completed" and code.startswith("MZ-")

@@ -11,6 +11,7 @@ import sys
 from textual.widgets import Input, RadioSet
 
 from mazeplay.study.spec import load_study
+from mazeplay.tui.screens.dialogs import ConfirmDialog
 from mazeplay.tui.screens.play import PlayScreen
 from mazeplay.tui.screens.study import ConsentScreen, IdentityScreen, MessageScreen, QuestionsScreen, WaitingScreen
 from mazeplay.tui.study_app import StudyApp
@@ -48,6 +49,8 @@ async def visit(study: str, db: str, participant: str, lines: list[str], timeout
                     list(radio_set.query("RadioButton"))[2].value = True
                 await pilot.pause(0.05)
                 screen.query_one("#submit").press()
+            elif isinstance(screen, ConfirmDialog):
+                await pilot.press("y")  # the game asks before a message that says ACTI! is sent
             elif isinstance(screen, PlayScreen) and screen.your_turn:
                 screen.query_one("#message", Input).value = script.pop(0) if script else "We are there. ACTI!"
                 await pilot.press("enter")

@@ -60,17 +60,27 @@ async def enter(pilot, participant: str | None = None) -> None:
     await until(pilot, lambda: app.screen.id == "intro", "the first intro")
 
 
+async def confirm(pilot) -> None:
+    """The game asks before a message that says ACTI! is sent: yes."""
+    from mazeplay.tui.screens.dialogs import ConfirmDialog
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog), "the question before ACTI!")
+    await pilot.press("y")
+
+
 async def play_to_end(pilot) -> None:
     """Say ACTI! at the first chance: the game ends at once (a short, failed game)."""
     await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn, "our turn")
     pilot.app.screen.query_one("#message", Input).value = "We are at the goal. ACTI!"
     await pilot.press("enter")
+    await confirm(pilot)
     await until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen) and pilot.app.screen.id == "game-over"
                 or (isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn
                     and len(pilot.app.screen.session.turns) > 0), "the game to end")
     if isinstance(pilot.app.screen, PlayScreen):  # we spoke second: say it again on our next turn
         pilot.app.screen.query_one("#message", Input).value = "ACTI!"
         await pilot.press("enter")
+        await confirm(pilot)
         await until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen) and pilot.app.screen.id == "game-over",
                     "the game to end")
 
