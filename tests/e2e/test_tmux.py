@@ -16,6 +16,18 @@ from mazeplay.engine import generate_maze, split_views
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
+def zombie_status(pid: int) -> str | None:
+    """The exit status of a process that has ended but not been reaped (Linux /proc), as tmux reports it."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    if fields[0] != "Z":
+        return None
+    code = int(fields[-1])  # the wait status
+    return str(code >> 8) if code & 0x7F == 0 else f"signal {code & 0x7F}"
+
+
 class Tmux:
     def __init__(self, command: str, width: int = 100, height: int = 32) -> None:
         self.socket = f"mazeplay-{uuid.uuid4().hex[:8]}"
@@ -52,10 +64,13 @@ class Tmux:
         """"0" for a clean exit; "signal N" if a signal ended it; the screen is shown on a timeout."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            dead, status, signal = (self.run("display-message", "-p", "-t", "t",
-                                             "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}").strip().split("|") + ["", ""])[:3]
+            dead, status, signal, pid = (self.run("display-message", "-p", "-t", "t",
+                                                  "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pane_pid}")
+                                         .strip().split("|") + ["", "", ""])[:4]
             if dead == "1" and (status or signal):  # the pane can close before tmux has reaped the process
                 return status if status else f"signal {signal}"
+            if dead == "1" and pid and (zombie := zombie_status(int(pid))) is not None:
+                return zombie  # tmux 3.3a sometimes never reaps the process: read its status from /proc
             time.sleep(0.1)
         raise AssertionError(f"mazeplay did not exit; screen:\n{self.screen()}")
 
