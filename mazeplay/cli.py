@@ -103,11 +103,7 @@ def _size(text: str) -> int:
     return value
 
 
-def _turns(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_TURNS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_TURNS}, got {value}")
-    return value
+_turns = _at_most(MAX_TURNS)
 
 
 def _number(text: str) -> float:
