@@ -149,20 +149,20 @@ def cmd_resume(args: argparse.Namespace) -> None:
         store = GameStore(open_db(args.db, must_exist=True))
         saved = store.load_game(args.game_id)
         if saved.kind in SOLO_KINDS and saved.status != "finished":
-            result = resume_solo(store, args.game_id, options, None if args.json else sys.stderr)
+            result = resume_solo(store, args.game_id, options, None if args.json else sys.stderr, args.api_base)
             if args.json:
                 print_json(result)
             else:
                 print(f"{'SUCCESS' if result['success'] else 'FAILURE'} in game {args.game_id} ({saved.kind}): "
                       f"weighted outcome {result['weighted_outcome']:.2f}")
             return
-        session = GameSession.load(store, args.game_id, options)
+        session = GameSession.load(store, args.game_id, options, api_base=args.api_base)
         if session.has_human and not args.json:
             from mazeplay.tui.app import MazeplayApp
 
             _run_app(MazeplayApp(db=args.db, session=session, api_key=args.api_key, api_base=args.api_base))
             return
-        outcome = resume(store, args.game_id, options, _printer(args))
+        outcome = resume(store, args.game_id, options, _printer(args), api_base=args.api_base)
     _finish(args, outcome)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TextIO
 
 from mazeplay.errors import MazeplayError
@@ -143,14 +143,16 @@ class GameSession:
         return cls(store, game_id, setup, specs, options, list(turns or []))
 
     @classmethod
-    def load(cls, store: GameStore, game_id: int, options: SeatOptions) -> "GameSession":
+    def load(cls, store: GameStore, game_id: int, options: SeatOptions, api_base: str | None = None) -> "GameSession":
+        """A saved, unfinished game, to play on. `api_base` replaces the model seats' saved endpoint
+        (saved without the credentials a URL may carry, so such an endpoint must be given again)."""
         saved = store.load_game(game_id)
         if saved.status == "finished":
             raise ValueError(f"game {game_id} is already finished")
         if saved.kind in SOLO_KINDS:
             raise ValueError(f"game {game_id} is a {saved.kind} answer, not a conversation (resume answers it anew)")
         store.check_free(game_id)
-        specs = {seat: spec_from_record(record) for seat, record in saved.seats.items()}
+        specs = {seat: with_endpoint(spec_from_record(record), api_base) for seat, record in saved.seats.items()}
         options.player = options.player or saved.player
         check_specs(specs, options)
         return cls(store, game_id, saved.setup, specs, options, saved.turns)
@@ -198,10 +200,16 @@ async def answer_solo(store: GameStore, game_id: int, setup: GameSetup, kind: st
     return grade
 
 
-def resume_solo(store: GameStore, game_id: int, options: SeatOptions, out: TextIO | None) -> dict:
+def with_endpoint(spec: SeatSpec, api_base: str | None) -> SeatSpec:
+    """A model seat sent to `api_base` instead of its saved endpoint (others are left as they are)."""
+    return replace(spec, api_base=api_base) if api_base and spec.kind == "llm" else spec
+
+
+def resume_solo(store: GameStore, game_id: int, options: SeatOptions, out: TextIO | None,
+                api_base: str | None = None) -> dict:
     """`mazeplay resume` of an unfinished solo game: answer it anew with the model it names."""
     saved = store.load_game(game_id)
-    spec = spec_from_record(saved.seats["a"])
+    spec = with_endpoint(spec_from_record(saved.seats["a"]), api_base)
     check_specs({"a": spec}, options)
     store.check_free(game_id)
     if out is not None:
@@ -238,8 +246,9 @@ def run_new(
     return asyncio.run(session.play(printer))
 
 
-def resume(store: GameStore, game_id: int, options: SeatOptions, printer: TranscriptPrinter | None) -> Outcome:
-    session = GameSession.load(store, game_id, options)
+def resume(store: GameStore, game_id: int, options: SeatOptions, printer: TranscriptPrinter | None,
+           api_base: str | None = None) -> Outcome:
+    session = GameSession.load(store, game_id, options, api_base=api_base)
     if printer:
         print(f"resuming game {game_id} after {len(session.turns)} turns", file=printer.out)
         for seat, spec in session.specs.items():
