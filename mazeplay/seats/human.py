@@ -45,10 +45,11 @@ def queue_source(queue: "asyncio.Queue[str]") -> LineSource:
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"  # a terminal's bracketed-paste markers
 
 
-def collect_message(first: str, read_more: Callable[[], str]) -> str:
+def collect_message(first: str, read_more: Callable[[bool], str]) -> str:
     """One message from terminal lines: a pasted block (between bracketed-paste markers) stays whole,
     and a line ending in a backslash continues on the next line. Lines a program pipes in are never
-    joined otherwise, so each stays its own message."""
+    joined otherwise, so each stays its own message. `read_more(pasting)` reads the next line (no
+    prompt is wanted inside a paste: the terminal has already shown the pasted lines)."""
     lines = [first]
 
     def in_paste() -> bool:
@@ -56,9 +57,10 @@ def collect_message(first: str, read_more: Callable[[], str]) -> str:
         return joined.count(PASTE_START) > joined.count(PASTE_END)
 
     while in_paste() or lines[-1].endswith("\\"):
-        if not in_paste():
+        pasting = in_paste()
+        if not pasting:
             lines[-1] = lines[-1][:-1]
-        lines.append(read_more())
+        lines.append(read_more(pasting))
     return "\n".join(lines).replace(PASTE_START, "").replace(PASTE_END, "")
 
 
@@ -127,7 +129,7 @@ def _read_message(prompt: str) -> "asyncio.Future[str]":
 
     def read() -> None:
         try:
-            text = collect_message(input(prompt), lambda: input("… "))
+            text = collect_message(input(prompt), lambda pasting: input("" if pasting else "… "))
         except BaseException as error:  # EOFError (Ctrl-D) or an interrupt: hand it to the game
             loop.call_soon_threadsafe(settle, None, error if isinstance(error, Exception) else EOFError())
             return

@@ -104,3 +104,41 @@ def test_play_a_game_against_the_bot_and_quit(tmp_path: Path):
         tmux.kill()
     db_rows = sqlite3.connect(db).execute("select status, ending from games").fetchall()
     assert db_rows == [("finished", "goal")]
+
+
+MAP = "my map:\n@..#??\n.????.\n..#...\n#.?...\n....?.\n?...*."
+
+
+def paste(tmux: Tmux, text: str) -> None:
+    """Paste as a terminal does: bracketed, when the program asked for it (`paste-buffer -p`)."""
+    subprocess.run(["tmux", "-L", tmux.socket, "load-buffer", "-"], input=text, text=True, check=True)
+    tmux.run("paste-buffer", "-p", "-t", "t")
+    time.sleep(0.3)
+
+
+def saved_texts(db: Path) -> list[tuple[str, str]]:
+    if not db.exists():
+        return []
+    with sqlite3.connect(db) as connection:
+        return connection.execute("select seat, text from turns order by idx").fetchall()
+
+
+@pytest.mark.parametrize("surface, command, ready", [
+    ("full-screen", "--seed 3", "Your turn"),
+    ("line mode", "run --a human --b bot --seed 3", "you (a)>"),
+])
+def test_a_pasted_map_arrives_as_one_message(tmp_path: Path, surface: str, command: str, ready: str):
+    db = tmp_path / "paste.db"
+    tmux = Tmux(f"{sys.executable} -m mazeplay {command} --db {db}", width=80, height=24)
+    try:
+        tmux.wait_for(ready)
+        paste(tmux, MAP)
+        tmux.run("send-keys", "-t", "t", "Enter")
+        deadline = time.monotonic() + 30
+        while len(saved_texts(db)) < 2 and time.monotonic() < deadline:  # ours, then the bot's answer
+            time.sleep(0.2)
+        assert saved_texts(db)[:1] == [("a", MAP)], f"{surface}: {saved_texts(db)}\n{tmux.screen()}"
+        if surface == "line mode":
+            assert "[200~" not in tmux.screen()  # the paste markers are not echoed
+    finally:
+        tmux.kill()

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Header, Static
 
 from mazeplay.game.moves import acti_said
 from mazeplay.game.turns import Turn
@@ -18,6 +18,7 @@ from mazeplay.headless import GameSession
 from mazeplay.tui.screens.dialogs import ConfirmDialog
 from mazeplay.tui.screens.session import SessionScreen
 from mazeplay.tui.widgets.maze_grid import MazeGrid
+from mazeplay.tui.widgets.message_box import MessageBox
 from mazeplay.tui.widgets.transcript import Transcript
 
 LEGEND = "@ start · * goal · ██ wall · ? hidden from you"
@@ -36,6 +37,7 @@ class PlayScreen(SessionScreen):
     BINDINGS = [
         Binding("f2", "focus_notepad", "Notepad"),
         Binding("f4", "focus_input", "Type"),
+        Binding("f8", "insert_map", "My map"),
         Binding("ctrl+n", "focus_notepad", "Notepad", show=False),
         Binding("ctrl+t", "focus_input", "Type", show=False),
         Binding("f1", "app.help", "Help"),
@@ -74,7 +76,7 @@ class PlayScreen(SessionScreen):
                 yield Static(id="status")
             with Vertical(id="talk"):
                 yield Transcript(id="transcript")
-                yield Input(placeholder="Write to your partner and press Enter", id="message")
+                yield MessageBox(placeholder="Enter sends · ctrl+j new line · F8 your map", id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,7 +88,7 @@ class PlayScreen(SessionScreen):
             self.turn(turn, self.session.setup.config.max_turns)
         self.set_interval(0.5, self.refresh_status)
         self.refresh_status()
-        self.query_one("#message", Input).focus()
+        self.query_one("#message", MessageBox).focus()
         self.run_game()
 
     def seat_wrapper(self):
@@ -128,7 +130,7 @@ class PlayScreen(SessionScreen):
         if self.your_turn and self.time_limit and self.turn_started is not None:
             left = self.time_limit - (time.monotonic() - self.turn_started)
             if left <= 0:
-                self.send_text(self.query_one("#message", Input).value.strip() or "(no message: time ran out)")
+                self.send_text(self.query_one("#message", MessageBox).value.strip() or "(no message: time ran out)")
                 return
             lines.append(f"Your turn: write a message ({left:.0f} s left).")
         elif self.your_turn:
@@ -142,8 +144,8 @@ class PlayScreen(SessionScreen):
         self.query_one("#status", Static).update(Text("\n".join(lines)))
 
     # -- input ---------------------------------------------------------------------------------
-    @on(Input.Submitted, "#message")
-    def send(self, event: Input.Submitted) -> None:
+    @on(MessageBox.Submitted, "#message")
+    def send(self, event: MessageBox.Submitted) -> None:
         text = event.value.strip()
         if not text:
             return
@@ -154,14 +156,14 @@ class PlayScreen(SessionScreen):
             self.app.push_screen(ConfirmDialog(
                 "This message ends the game", "It says ACTI!, which declares that you have both reached the goal. "
                 "The game ends as soon as it is sent, for both of you. Send it?"),
-                lambda send: self.send_text(text) if send else self.query_one("#message", Input).focus())
+                lambda send: self.send_text(text) if send else self.query_one("#message", MessageBox).focus())
             return
         self.send_text(text)
 
     def send_text(self, text: str) -> None:
         self.your_turn = False
         self.turn_started = None
-        self.query_one("#message", Input).value = ""
+        self.query_one("#message", MessageBox).value = ""
         self.queue.put_nowait(text)
         self.refresh_status()
 
@@ -175,7 +177,18 @@ class PlayScreen(SessionScreen):
         self.query_one("#own", MazeGrid).focus()
 
     def action_focus_input(self) -> None:
-        self.query_one("#message", Input).focus()
+        self.query_one("#message", MessageBox).focus()
+
+    def action_insert_map(self) -> None:
+        """Your own map, exactly as the game's rendering gives it to you, into the message box."""
+        box = self.query_one("#message", MessageBox)
+        box.add_block("My map:\n" + self.session.setup.rendered_view(self.human_seat))
+        box.focus()
+
+    def palette_commands(self) -> list[tuple[str, str, object]]:
+        """Commands this screen adds to the command palette (ctrl+p): (name, help, callback)."""
+        return [("Insert my map", "Your map as rows, in this game's rendering, into the message box (F8)",
+                 self.action_insert_map)]
 
     def action_quit_game(self) -> None:
         self.save_and_quit()
