@@ -110,3 +110,37 @@ async def test_the_transcript_shows_the_newest_message_after_a_long_one(db_path)
         await pilot.pause(0.05)
         transcript.add_message("Partner", " ".join(f"last{i}" for i in range(120)), turn=3)
         assert await shows_the_end()
+
+
+async def test_f9_and_the_palette_mark_the_partners_map_on_the_notepad(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=3, seat="b"))  # the bot speaks first
+    async with app.run_test(size=(100, 36)) as pilot:
+        play = await our_turn(pilot)
+        grid = play.query_one("#own")
+        ours = play.session.setup.views["b"].rows()
+        theirs = play.session.setup.views["a"].rows()  # the bot's first message lays out its rows
+        expected = {(r, c): "wall" if theirs[r][c] == "#" else "open"
+                    for r in range(6) for c in range(6) if ours[r][c] == "?" and theirs[r][c] != "?"}
+        assert expected and grid.notes == {}
+        await pilot.press("f9")
+        assert grid.notes == expected
+        cell = next(iter(expected))
+        grid.notes = {cell: "unsure"}  # the person changed their mind; the palette takes the map again
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        await pilot.press(*"mark the partner")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is play, "the palette to close")
+        assert grid.notes == expected
+    assert GameStore(open_db(db_path)).load_notes(1) == expected
+
+
+async def test_f9_without_a_map_from_the_partner_marks_nothing(db_path):
+    app = MazeplayApp(db=db_path, start="play", choice=GameChoice(seed=3, partner="bot:terse"))
+    async with app.run_test(size=(100, 36)) as pilot:
+        play = await our_turn(pilot)
+        await pilot.press("f9")
+        await pilot.pause(0.1)
+        assert play.query_one("#own").notes == {}
+        assert GameStore(open_db(db_path)).load_notes(1) == {}

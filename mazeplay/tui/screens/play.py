@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
+from mazeplay.dialogue.maps import read_shared_map
 from mazeplay.game.moves import acti_said
 from mazeplay.game.turns import Turn
 from mazeplay.headless import GameSession
@@ -38,6 +39,7 @@ class PlayScreen(SessionScreen):
         Binding("f2", "focus_notepad", "Notepad"),
         Binding("f4", "focus_input", "Type"),
         Binding("f8", "insert_map", "My map"),
+        Binding("f9", "notes_from_partner", "Their map"),
         Binding("ctrl+n", "focus_notepad", "Notepad", show=False),
         Binding("ctrl+t", "focus_input", "Type", show=False),
         Binding("f1", "app.help", "Help"),
@@ -57,6 +59,7 @@ class PlayScreen(SessionScreen):
         self.your_turn = False
         self.thinking_since: float | None = None
         self.position = session.setup.maze.start
+        self.partner_messages: list[tuple[int, str]] = []  # (turn number, text), for the notepad
         remote = getattr(session, "remote", False)  # a guest in someone else's game: the saved notes are the host's
         self.notes: dict[tuple[int, int], str] = {} if remote else session.store.load_notes(session.game_id)
 
@@ -77,7 +80,7 @@ class PlayScreen(SessionScreen):
             with Vertical(id="talk"):
                 yield Transcript(id="transcript")
                 yield MessageBox(placeholder="Enter sends · ctrl+j new line · F8 your map", id="message")
-        yield Footer()
+        yield Footer(compact=True)  # seven keys fit in 80 columns
 
     def on_mount(self) -> None:
         grid = self.query_one("#own", MazeGrid)
@@ -110,6 +113,8 @@ class PlayScreen(SessionScreen):
             return
         transcript = self.query_one(Transcript)
         own = turn.seat == self.human_seat
+        if not own:
+            self.partner_messages.append((turn.index + 1, turn.text))
         transcript.add_message("You" if own else "Partner", turn.text, own=own, turn=turn.index + 1)
         if turn.notice:
             transcript.add_notice(turn.notice.removeprefix("[user]: "))
@@ -169,7 +174,10 @@ class PlayScreen(SessionScreen):
 
     @on(MazeGrid.NoteChanged)
     def save_note(self, event: MazeGrid.NoteChanged) -> None:
-        self.notes = dict(event.grid.notes)
+        self.keep_notes(event.grid.notes)
+
+    def keep_notes(self, notes: dict[tuple[int, int], str]) -> None:
+        self.notes = dict(notes)
         if not getattr(self.session, "remote", False):  # a guest's notes stay on screen: the row is the host's
             self.session.store.save_notes(self.session.game_id, self.notes)
 
@@ -185,10 +193,28 @@ class PlayScreen(SessionScreen):
         box.add_block("My map:\n" + self.session.setup.rendered_view(self.human_seat))
         box.focus()
 
+    def action_notes_from_partner(self) -> None:
+        """Mark on the notepad every hidden cell that the partner's latest map gives (a grid in their
+        message: rows, or any of the game's renderings); other marks stay."""
+        grid = self.query_one("#own", MazeGrid)
+        hidden = {(r, c) for r, row in enumerate(grid.rows) for c, symbol in enumerate(row) if symbol == "?"}
+        for number, text in reversed(self.partner_messages):
+            cells = {cell: mark for cell, mark in read_shared_map(text, len(grid.rows)).items() if cell in hidden}
+            if cells:
+                grid.notes = {**grid.notes, **cells}
+                self.keep_notes(grid.notes)
+                self.notify(f"Marked {len(cells)} hidden cells from your partner's map (message {number}). "
+                            "F2 to check or change them.")
+                return
+        self.notify("No map from your partner yet: no message of theirs lays out rows of the maze.",
+                    severity="warning")
+
     def palette_commands(self) -> list[tuple[str, str, object]]:
         """Commands this screen adds to the command palette (ctrl+p): (name, help, callback)."""
         return [("Insert my map", "Your map as rows, in this game's rendering, into the message box (F8)",
-                 self.action_insert_map)]
+                 self.action_insert_map),
+                ("Notepad: mark the partner's map", "Mark the hidden cells your partner's latest map shows (F9)",
+                 self.action_notes_from_partner)]
 
     def action_quit_game(self) -> None:
         self.save_and_quit()

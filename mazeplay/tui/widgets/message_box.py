@@ -15,7 +15,7 @@ class MessageBox(TextArea):
     It grows with its text up to ten lines, then scrolls."""
 
     DEFAULT_CSS = """
-    MessageBox { height: auto; min-height: 3; max-height: 12; }
+    MessageBox { height: auto; min-height: 3; max-height: 10; }
     """
 
     class Submitted(Message):
