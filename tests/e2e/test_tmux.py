@@ -123,21 +123,26 @@ def saved_texts(db: Path) -> list[tuple[str, str]]:
         return connection.execute("select seat, text from turns order by idx").fetchall()
 
 
-@pytest.mark.parametrize("surface, command, ready", [
-    ("full-screen", "--seed 3", "Your turn"),
-    ("line mode", "run --a human --b bot --seed 3", "you (a)>"),
+@pytest.mark.parametrize("surface, command, ready, new_line", [
+    ("full-screen", "--seed 3", "Your turn", ["C-j"]),  # ctrl+j adds a line
+    ("line mode", "run --a human --b bot --seed 3", "you (a)>", ["\\", "Enter"]),  # a trailing \ continues
 ])
-def test_a_pasted_map_arrives_as_one_message(tmp_path: Path, surface: str, command: str, ready: str):
+def test_a_typed_line_and_a_pasted_map_arrive_as_one_message(tmp_path: Path, surface: str, command: str, ready: str,
+                                                            new_line: list[str]):
     db = tmp_path / "paste.db"
     tmux = Tmux(f"{sys.executable} -m mazeplay {command} --db {db}", width=80, height=24)
     try:
         tmux.wait_for(ready)
+        tmux.run("send-keys", "-t", "t", "-l", "Look:")
+        for key in new_line:
+            tmux.run("send-keys", "-t", "t", *(["-l", key] if key == "\\" else [key]))
+        time.sleep(0.3)
         paste(tmux, MAP)
         tmux.run("send-keys", "-t", "t", "Enter")
         deadline = time.monotonic() + 30
         while len(saved_texts(db)) < 2 and time.monotonic() < deadline:  # ours, then the bot's answer
             time.sleep(0.2)
-        assert saved_texts(db)[:1] == [("a", MAP)], f"{surface}: {saved_texts(db)}\n{tmux.screen()}"
+        assert saved_texts(db)[:1] == [("a", "Look:\n" + MAP)], f"{surface}: {saved_texts(db)}\n{tmux.screen()}"
         if surface == "line mode":
             assert "[200~" not in tmux.screen()  # the paste markers are not echoed
     finally:

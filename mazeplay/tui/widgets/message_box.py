@@ -1,5 +1,6 @@
-"""The message box: several lines, so a pasted map arrives whole. Enter sends; ctrl+j (or
-alt+enter, or shift+enter where the terminal reports it) adds a line."""
+"""The message box: several lines, so a pasted map arrives whole. Enter sends; ctrl+j adds a line.
+shift+enter and alt+enter do too where the terminal tells them from Enter (the kitty keyboard
+protocol); most terminals send both as a plain Enter, so ctrl+j is the key the help names."""
 
 from __future__ import annotations
 
