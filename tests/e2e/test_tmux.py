@@ -147,3 +147,17 @@ def test_a_typed_line_and_a_pasted_map_arrive_as_one_message(tmp_path: Path, sur
             assert "[200~" not in tmux.screen()  # the paste markers are not echoed
     finally:
         tmux.kill()
+
+
+@pytest.mark.parametrize("key, status", [("C-c", "130"), ("C-d", "0")])
+def test_line_mode_stops_at_the_first_ctrl_c_or_ctrl_d_and_names_the_game(tmp_path: Path, key: str, status: str):
+    db = tmp_path / "line.db"
+    tmux = Tmux(f"{sys.executable} -m mazeplay run --a human --b bot --seed 3 --db {db}", width=80, height=24)
+    try:
+        tmux.wait_for("you (a)>")
+        tmux.run("send-keys", "-t", "t", key)  # once, and no Enter after it
+        assert tmux.exit_status(timeout=15) == status, tmux.screen()
+        screen = tmux.screen()
+        assert "Game 1 is saved: mazeplay resume 1 --line" in screen and "rror" not in screen, screen
+    finally:
+        tmux.kill()
