@@ -4,11 +4,11 @@ terminal for plain line-based play."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import sys
 import threading
 import time
-from contextlib import contextmanager
-from typing import Awaitable, Callable, Iterator
+from typing import Awaitable, Callable
 
 from mazeplay.game.loop import SeatError
 from mazeplay.game.turns import SeatReply, SeatRequest
@@ -64,23 +64,28 @@ def collect_message(first: str, read_more: Callable[[bool], str]) -> str:
     return "\n".join(lines).replace(PASTE_START, "").replace(PASTE_END, "")
 
 
-@contextmanager
-def paste_mode() -> Iterator[None]:
-    """While a person types at a terminal: ask it to mark pastes (so a pasted map is one message) and
-    echo the markers raw, which the terminal then ignores, rather than as a visible `^[[200~`."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        yield
+_terminal_ready = False
+
+
+def prepare_terminal() -> None:
+    """Once per game at a terminal, until the program ends: ask the terminal to mark pastes (so a
+    pasted map is one message, even one pasted while the partner is still thinking) and to echo the
+    markers raw, which the terminal then ignores, rather than as a visible `^[[200~`."""
+    global _terminal_ready
+    if _terminal_ready or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return
+    _terminal_ready = True
     saved = _hide_control_echo()
     sys.stdout.write("\x1b[?2004h")
     sys.stdout.flush()
-    try:
-        yield
-    finally:
+
+    def restore() -> None:
         sys.stdout.write("\x1b[?2004l")
         sys.stdout.flush()
         if saved is not None:
             _restore(saved)
+
+    atexit.register(restore)
 
 
 def _hide_control_echo() -> list | None:
@@ -143,11 +148,11 @@ async def terminal_line(request: SeatRequest) -> str:
     """Ask on the terminal until a non-empty message is typed or pasted; end of input stops the game
     (it is saved)."""
     prompt = f"[turn {request.turn_index + 1}/{request.max_turns}] you ({request.seat})> "
+    prepare_terminal()
     while True:
-        with paste_mode():
-            try:
-                text = await _read_message(prompt)
-            except EOFError:
-                raise InputClosed("stopped") from None
+        try:
+            text = await _read_message(prompt)
+        except EOFError:
+            raise InputClosed("stopped") from None
         if text.strip():
             return text

@@ -155,7 +155,7 @@ class MazeplayApp(App):
                 self.switch_or_push(SetupScreen(self.choice))
 
         self.push_screen(ConfirmDialog("Leave this game?", f"Game {game_id} is not over. It is saved and "
-                                       f"`mazeplay resume {game_id}` continues it later.", yes="Leave", no="Stay"),
+                                       f"mazeplay resume {game_id} continues it later.", yes="Leave", no="Stay"),
                          leave)
 
     def game_in_progress(self) -> SessionScreen | None:

@@ -98,7 +98,8 @@ class ReplayScreen(Screen):
     def action_back(self) -> None:
         """Back to the saved games; opened straight from `mazeplay replay N`, there is no list below to
         return to, so one is opened (popping would leave a blank screen)."""
-        if isinstance(self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None, ReplayBrowser):
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], ReplayBrowser):
             self.app.pop_screen()
         else:
             self.app.switch_screen(ReplayBrowser())
