@@ -252,7 +252,7 @@ class AgreementState:
         solos = reading.solos
         pending = self.pending
         proposals = self._without_confirmation(seat, proposals)
-        if pending is not None and pending.seat != seat and _SAME_AS_YOU.match(text):
+        if pending is not None and pending.seat != seat and _says_same(reading):
             decision.agreed = self._accept(pending, turn, len(pending.steps))  # "Up again, x2 more." — "Same."
             return decision
         if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
@@ -658,6 +658,12 @@ def _new_marker(clause: Clause) -> bool:
 
 _LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)
 _SAME_AS_YOU = re.compile(r"\W*same(?:\s+(?:here|for me|from me|on my (?:side|end|map)))?\W*$", re.IGNORECASE)  # a reply, not "same again"
+def _says_same(reading: MessageReading) -> bool:
+    """The reply opens with a bare "Same." and proposes nothing else."""
+    clauses = reading.clauses
+    return bool(clauses) and bool(_SAME_AS_YOU.match(clauses[0].text)) and all(c.act != "propose" for c in clauses[1:])
+
+
 _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
