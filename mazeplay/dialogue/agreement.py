@@ -461,7 +461,7 @@ class AgreementState:
                     return count
         if not own or reading.stance is None:
             return 0
-        agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
+        agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and c.act != "inform"]
         if not agreeing:
             return 0
         for clause in agreeing:  # "Agreed up to (5,4)": the plan as far as that cell

@@ -460,6 +460,9 @@ ASIDE = "\x00"  # marks a clause pulled out of parentheses (control characters a
 _ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORECASE)
 
 
+_YES_IT_IS_OPEN = re.compile(r"\W*(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,3}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:open|clear|free|passable|empty)\b[\s.!]*$", re.IGNORECASE)
+
+
 def split_clauses(line: str) -> list[str]:
     out = []
     head, colon, tail = line.partition(": ")
@@ -1182,6 +1185,9 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     if _NOT_THIS_MOVE.match(rest):
         clause.act = "inform"  # "AGREE to down, down. Not the right.": what it leaves out, not a move
+        return clause
+    if clause.stance == "agree" and _YES_IT_IS_OPEN.match(stripped) and items and all(i.kind == "cell" for i in items):
+        clause.act = "inform"  # "yes, (2,1) is open.": what the cell is (the yes still counts), not a move of its own
         return clause
     blockers = _blocked_items(rest, items)
     if blockers:
