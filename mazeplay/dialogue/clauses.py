@@ -1221,6 +1221,8 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
+    elif _THEN_MOVE_ONTO.match(rest) and not hypothetical and not question:
+        clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
     elif bare and not informing and not hypothetical:
@@ -1241,6 +1243,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
 
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
