@@ -648,7 +648,18 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     """"Let's go down." — "I agree. Let's go down.": the partner's sentence said again, word for word (a
     bare "South." after "Ok. South." is the terse voice's next move, not an echo)."""
     words = _words(clause.text)
-    return words.count(" ") >= 2 and words in pending.wording
+    if words.count(" ") >= 2 and words in pending.wording:
+        return True
+    core = _core(words)  # "Shall we continue down?" — "Yes, I agree, let's continue down!"
+    return core.count(" ") >= 1 and core in {_core(w) for w in pending.wording}
+
+
+_LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
+
+
+def _core(words: str) -> str:
+    """The words of a proposal without its lead-in ("let's", "shall we", "ok so")."""
+    return _LEAD_IN.sub("", words)
 
 
 def _words(text: str) -> str:
@@ -662,6 +673,8 @@ def _new_marker(clause: Clause) -> bool:
 
 _LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)
 _SAME_AS_YOU = re.compile(r"\W*same(?:\s+(?:here|for me|from me|on my (?:side|end|map)))?\W*$", re.IGNORECASE)  # a reply, not "same again"
+
+
 def _says_same(reading: MessageReading) -> bool:
     """The reply opens with a bare "Same." and proposes nothing else."""
     clauses = reading.clauses

@@ -645,11 +645,11 @@ _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
     r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b|"
-    r"\b(?:up|down|left|right|north|south|east|west)\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
+    r"\b(?:up|down|left|right|north|south|east|west)['\x22\u2019\u201d]?\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
     r"\bdirections only\b|\bno coord|\b(?:letters?|numbers?|digits?|x|y|rows?|columns?|cols?)\s+(?:go|goes|run|runs|count|counts|increase|increases|grow|grows)\s+(?:across|down|up|right|left|downwards?|sideways)\b|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
     re.IGNORECASE,
 ), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord", "across", "letter", "number", "go ", "up is", "down is", "left is", "right is", "north is", "south is", "east is", "west is", "->",
-    "x is", "y is", "x down", "y down", "x up", "y up", "x left", "y left", "x right", "y right", "x count", "y count"))
+    "' is", "’ is", '" is', '” is', "x is", "y is", "x down", "y down", "x up", "y up", "x left", "y left", "x right", "y right", "x count", "y count"))
 _HYPOTHETICAL = _WordGated(re.compile(
     r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
     r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
