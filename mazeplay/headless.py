@@ -14,7 +14,7 @@ from mazeplay.game.loop import GameState, SeatError, play
 from mazeplay.game.plumbing import task_text
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
-from mazeplay.game.turns import Turn
+from mazeplay.game.turns import SeatProgress, Turn
 from mazeplay.judge.score import Grade, grade_game
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats
 from mazeplay.store import GameStore
@@ -64,6 +64,13 @@ class TranscriptPrinter:
             print(f"      {turn.notice}", file=self.out)
         self.out.flush()
 
+    def progress(self, event: SeatProgress) -> None:
+        """Retries as they happen (streamed text is not printed: the turn line follows)."""
+        if event.problem:
+            wait = f" in {event.retry_in:.0f} s" if event.retry_in else ""
+            print(f"      (seat {event.seat}: {literal(event.problem)}; attempt {event.attempt} of {event.attempts}{wait})",
+                  file=self.out, flush=True)
+
     def intro_for_human(self, setup: GameSetup, seat: str) -> None:
         print(f"You are seat {seat}. This is exactly what an AI in your seat is told:\n", file=self.out)
         print(task_text(setup, seat, load_prompts(setup.config.prompt_version)), file=self.out)
@@ -90,6 +97,8 @@ class Observer(Protocol):
 
     def turn(self, turn: Turn, max_turns: int) -> None: ...
 
+    # optional: asking(seat) when a seat is asked; progress(SeatProgress) while its reply is under way
+
 
 async def drive(
     store: GameStore, game_id: int, state: GameState, seats: dict, observer: Observer | None
@@ -101,9 +110,9 @@ async def drive(
         if observer:
             observer.turn(turn, state.setup.config.max_turns)
 
-    asking = getattr(observer, "asking", None)
+    asking, progress = getattr(observer, "asking", None), getattr(observer, "progress", None)
     try:
-        await play(state, seats, on_turn=save, on_ask=asking)
+        await play(state, seats, on_turn=save, on_ask=asking, on_progress=progress)
     except SeatError as exc:
         store.set_status(game_id, "interrupted", error=str(exc))
         raise GameInterrupted(game_id, str(exc)) from None
