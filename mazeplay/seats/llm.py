@@ -262,7 +262,12 @@ def _assembled(litellm: Any, chunks: list[Any], text: str) -> Any:
     if usage is not None:
         data["usage"] = _reported_usage(usage)
     from litellm.utils import convert_to_model_response_object
+    from openai.types.chat import ChatCompletion  # what an unstreamed OpenAI-style call hands litellm
 
+    try:
+        data = ChatCompletion.model_validate(data).model_dump()
+    except ValueError:  # an unusual stream: convert what we have
+        pass
     return convert_to_model_response_object(response_object=data, model_response_object=litellm.ModelResponse())
 
 
