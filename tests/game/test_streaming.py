@@ -134,3 +134,20 @@ def _progress(**fields):
     from mazeplay.game.turns import SeatProgress
 
     return SeatProgress(seat="a", turn_index=0, **fields)
+
+
+def test_run_does_not_stream_unless_asked(stub, tmp_path):
+    """`mazeplay run` against a model: unstreamed by default, streamed with --stream; the same transcript."""
+    import subprocess
+    import sys
+
+    transcripts = []
+    for flag in ([], ["--stream"]):
+        before = len(stub.requests)
+        done = subprocess.run([sys.executable, "-m", "mazeplay", "run", "--a", "openai/stub", "--b", "bot", "--seed", "3",
+                               "--max-turns", "2", "--api-base", stub.api_base, "--db", str(tmp_path / "r.db"), *flag],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        transcripts.append([line for line in done.stdout.splitlines() if line.startswith("[")])
+        assert [bool(r.get("stream")) for r in stub.requests[before:]] == [bool(flag)]
+    assert transcripts[0] == transcripts[1] and len(transcripts[0]) == 2
