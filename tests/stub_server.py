@@ -2,7 +2,8 @@
 
 Behaviour is scripted per request: a queue of steps, each one of
   ("ok", text) · ("status", code) · ("echo", code) (an error that repeats the key) · ("sleep", seconds, text) · ("malformed",)
-  · ("drip", seconds, text) (streamed requests: `seconds` between chunks; otherwise like "ok")
+  · ("drip", seconds, text) (a model writing a word every `seconds`: streamed, the words come that far
+    apart; unstreamed, the whole reply comes when its last word would have)
   · ("cut", text) (streamed requests: the connection drops after half the chunks)
 and a default used when the queue is empty (a move-proposing reply, so games can run on it).
 A request with `"stream": true` is answered as OpenAI does: server-sent events, one `data:` chunk a
@@ -81,6 +82,8 @@ class StubServer:
                 else:
                     if kind == "sleep":
                         time.sleep(step[1])
+                    if kind == "drip":
+                        time.sleep(step[1] * (len(re.findall(r"\S+", step[-1])) - 1))
                     text = step[-1]
                     self._send(200, json.dumps(_completion(body, text)).encode())
 
