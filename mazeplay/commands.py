@@ -147,12 +147,22 @@ def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
 
 
 def cmd_resume(args: argparse.Namespace) -> None:
-    from mazeplay.headless import GameSession, resume
+    from mazeplay.game.solo import SOLO_KINDS
+    from mazeplay.headless import GameSession, print_json, resume, resume_solo
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
         _, options = _seat_options(args)
         store = GameStore(open_db(args.db, must_exist=True))
+        saved = store.load_game(args.game_id)
+        if saved.kind in SOLO_KINDS and saved.status != "finished":
+            result = resume_solo(store, args.game_id, options, None if args.json else sys.stderr)
+            if args.json:
+                print_json(result)
+            else:
+                print(f"{'SUCCESS' if result['success'] else 'FAILURE'} in game {args.game_id} ({saved.kind}): "
+                      f"weighted outcome {result['weighted_outcome']:.2f}")
+            return
         session = GameSession.load(store, args.game_id, options)
         if session.has_human and not args.json:
             from mazeplay.tui.app import MazeplayApp
@@ -360,15 +370,9 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 def _dry_run(runner, args: argparse.Namespace) -> None:
     from mazeplay.bench.estimate import estimate, render_estimate
+    from mazeplay.bench.runner import prices_of
 
-    def prices(spec):
-        if spec.prices is not None:
-            return spec.prices
-        from mazeplay.seats.llm import model_prices
-
-        return model_prices(spec.name)
-
-    data = estimate(runner.plan, runner.spec, runner.setup, prices, args.tokens_per_message)
+    data = estimate(runner.plan, runner.spec, runner.setup, prices_of, args.tokens_per_message)
     print(json.dumps(data) if args.json else render_estimate(data), end="\n" if args.json else "")
 
 
