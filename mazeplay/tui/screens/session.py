@@ -61,8 +61,9 @@ class SessionScreen(Screen):
 
     @work(exclusive=True, group="game")
     async def run_game(self) -> None:
-        if self.session.options.stream is None:  # on screen, model replies appear as they are written
-            self.session.options.stream = True
+        options = getattr(self.session, "options", None)  # a guest in someone else's game has none
+        if options is not None and options.stream is None:  # on screen, model replies appear as written
+            options.stream = True
         try:
             outcome = await self.session.play(observer=self, wrap=self.seat_wrapper())
         except (MazeplayError, ValueError) as error:  # partner failure: saved, can be retried
