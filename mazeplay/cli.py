@@ -171,6 +171,9 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--api-base", help="OpenAI-compatible server for model seats, e.g. http://127.0.0.1:8080/v1")
     group.add_argument("--api-key", help="API key for model seats (never saved; default: the provider's variable)")
     group.add_argument("--timeout", type=_seconds, help="seconds per model call (default 120)")
+    group.add_argument("--stream", action=argparse.BooleanOptionalAction, default=None,
+                       help="show model replies as they are written (default: on full-screen, off for run; "
+                       "what is saved is the same)")
     group.add_argument("--player", help="pseudonym recorded for a human seat (default anonymous)")
     group.add_argument("--json", action="store_true", help="print a final JSON object (transcript goes to stderr)")
 
@@ -272,6 +275,8 @@ def build_parser() -> Parser:
     for option in ("--db", "--api-base", "--api-key"):
         bench.add_argument(option)
     bench.add_argument("--timeout", type=_seconds)
+    bench.add_argument("--stream", action="store_true", default=None,
+                       help="stream model replies (default off; what is saved is the same)")
 
     report = sub.add_parser("report", help="report a batch run", description="Scores per condition with 95% CIs, "
                             "the pair matrix, relay curves, the collaboration gap, people vs AI pairs.")

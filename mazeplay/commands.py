@@ -85,7 +85,14 @@ def _seat_options(args: argparse.Namespace):
         max_retries=config.llm_max_retries,
         player=args.player,
         seat_keys={seat: getattr(args, f"{seat}_api_key") for seat in ("a", "b") if getattr(args, f"{seat}_api_key", None)},
+        stream=_stream(args, config),
     )
+
+
+def _stream(args: argparse.Namespace, config) -> bool | None:
+    """--stream/--no-stream, else [llm] stream, else None (the TUI streams, a batch run does not)."""
+    flag = getattr(args, "stream", None)
+    return flag if flag is not None else config.llm_stream
 
 
 def _seat_specs(args: argparse.Namespace, config, names: dict[str, str]) -> dict:
@@ -226,7 +233,7 @@ def cmd_play(args: argparse.Namespace, fresh: bool) -> None:
                             min_moves=args.min_moves, max_moves=args.max_moves, reject_solo_path=args.reject_solo_path,
                             replicate=args.replicate, timeout=args.timeout)
         app = MazeplayApp(db=args.db, start="setup" if fresh else "play", choice=choice,
-                          api_key=args.api_key, api_base=args.api_base)
+                          api_key=args.api_key, api_base=args.api_base, stream=args.stream)
     _run_app(app)
 
 
@@ -354,7 +361,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
                 setattr(plan, name, getattr(args, name))
         config = load_config()
         options = SeatOptions(api_key=args.api_key, timeout=args.timeout or config.llm_timeout,
-                              max_retries=config.llm_max_retries)
+                              max_retries=config.llm_max_retries, stream=_stream(args, config))
         store = GameStore(open_db(":memory:" if args.dry_run else args.db))  # a dry run leaves no file behind
         runner = BenchRunner(store, plan, options, config.aliases, args.api_base, models=config.models,
                              out=sys.stderr, max_cost=args.max_cost,  # today's stderr, not the one at import

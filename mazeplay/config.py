@@ -8,6 +8,7 @@ The file is `$MAZEPLAY_CONFIG`, else `config.toml` in the user's config folder (
 
     [llm]
     timeout = 60
+    stream = false                      # model replies shown as written: default on in the TUI, off for run/bench
 
     [models.smol]                       # a seat name, usable like an alias: --a smol
     model = "openai/smollm2"            # the litellm model id
@@ -89,7 +90,7 @@ def parse_models(tables: object, path: Path | str) -> dict[str, ModelEntry]:
 
 CONFIG = Table({
     "aliases": Table({}, any_key=TEXT),
-    "llm": Table({"timeout": number(0.001, 86_400), "max_retries": whole(0, 20)}),
+    "llm": Table({"timeout": number(0.001, 86_400), "max_retries": whole(0, 20), "stream": Field((bool,))}),
     "models": Field((dict,)),  # its tables are checked key by key in parse_models
 })
 
@@ -99,6 +100,7 @@ class Config:
     aliases: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ALIASES))
     llm_timeout: float = 120.0
     llm_max_retries: int = 4
+    llm_stream: bool | None = None  # None: each surface's default (the TUI streams, batch runs do not)
     models: dict[str, ModelEntry] = field(default_factory=dict)
     path: Path | None = None
 
@@ -128,5 +130,6 @@ def load_config(path: Path | None = None) -> Config:
     llm = data.get("llm", {})
     config.llm_timeout = float(llm.get("timeout", config.llm_timeout))
     config.llm_max_retries = int(llm.get("max_retries", config.llm_max_retries))
+    config.llm_stream = llm.get("stream", config.llm_stream)
     config.models = parse_models(data.get("models", {}), path)
     return config

@@ -15,7 +15,7 @@ from mazeplay.game.plumbing import task_text
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
 from mazeplay.game.solo import SOLO_KINDS, run_solo
-from mazeplay.game.turns import Turn
+from mazeplay.game.turns import SeatProgress, Turn
 from mazeplay.judge.score import Grade, grade_game, grade_solo_answer
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats
 from mazeplay.store import GameStore
@@ -74,6 +74,13 @@ class TranscriptPrinter:
             print(f"      {turn.notice.removeprefix('[user]: ')}", file=self.out)  # a notice, not a speaker
         self.out.flush()
 
+    def progress(self, event: SeatProgress) -> None:
+        """Retries as they happen (streamed text is not printed: the turn line follows)."""
+        if event.problem:
+            wait = f" in {event.retry_in:.0f} s" if event.retry_in else ""
+            print(f"      (seat {event.seat}: {literal(event.problem)}; attempt {event.attempt} of {event.attempts}{wait})",
+                  file=self.out, flush=True)
+
     def intro_for_human(self, setup: GameSetup, seat: str) -> None:
         print(f"You are seat {seat}. This is exactly what an AI in your seat is told:\n", file=self.out)
         print(task_text(setup, seat, load_prompts(setup.config.prompt_version)), file=self.out)
@@ -101,6 +108,8 @@ class Observer(Protocol):
 
     def turn(self, turn: Turn, max_turns: int) -> None: ...
 
+    # optional: asking(seat) when a seat is asked; progress(SeatProgress) while its reply is under way
+
 
 async def drive(
     store: GameStore, game_id: int, state: GameState, seats: dict, observer: Observer | None
@@ -112,9 +121,9 @@ async def drive(
         if observer:
             observer.turn(turn, state.setup.config.max_turns)
 
-    asking = getattr(observer, "asking", None)
+    asking, progress = getattr(observer, "asking", None), getattr(observer, "progress", None)
     try:
-        await play(state, seats, on_turn=save, on_ask=asking)
+        await play(state, seats, on_turn=save, on_ask=asking, on_progress=progress)
     except SeatError as exc:
         if getattr(exc, "stopped_by_player", False):  # Ctrl-D in line mode: a way to stop, not an error
             store.set_status(game_id, "interrupted", error="stopped by the player")

@@ -2,13 +2,20 @@
 
 Behaviour is scripted per request: a queue of steps, each one of
   ("ok", text) · ("status", code) · ("echo", code) (an error that repeats the key) · ("sleep", seconds, text) · ("malformed",)
+  · ("drip", seconds, text) (a model writing a word every `seconds`: streamed, the words come that far
+    apart; unstreamed, the whole reply comes when its last word would have)
+  · ("cut", text) (streamed requests: the connection drops after half the chunks)
 and a default used when the queue is empty (a move-proposing reply, so games can run on it).
+A request with `"stream": true` is answered as OpenAI does: server-sent events, one `data:` chunk a
+word (`chunk_delay` seconds apart unless the step says), `data: [DONE]`, and a last chunk with the
+usage when `stream_options` asks for it — the same text and usage as the unstreamed reply.
 Every request body received is kept in `requests`, its Authorization header in `keys`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -18,10 +25,13 @@ DEFAULT_TEXT = "MOVE: down"
 
 
 class StubServer:
-    def __init__(self, default: tuple = ("ok", DEFAULT_TEXT), latency: float = 0.0, port: int = 0) -> None:
+    def __init__(self, default: tuple = ("ok", DEFAULT_TEXT), latency: float = 0.0, port: int = 0,
+                 chunk_delay: float = 0.0, stream_usage: bool = True) -> None:
         self.steps: deque[tuple] = deque()
         self.default = default
         self.latency = latency
+        self.chunk_delay = chunk_delay
+        self.stream_usage = stream_usage  # False: a server that ignores stream_options (llama.cpp's)
         self.requests: list[dict] = []
         self.keys: list[str] = []
         self._lock = threading.Lock()
@@ -65,11 +75,44 @@ class StubServer:
                     self._send(step[1], json.dumps(payload).encode())
                 elif kind == "malformed":
                     self._send(200, b"{this is not json", "application/json")
+                elif body.get("stream"):
+                    if kind == "sleep":
+                        time.sleep(step[1])
+                    self._stream(body, step)
                 else:
                     if kind == "sleep":
                         time.sleep(step[1])
+                    if kind == "drip":
+                        time.sleep(step[1] * (len(re.findall(r"\S+", step[-1])) - 1))
                     text = step[-1]
                     self._send(200, json.dumps(_completion(body, text)).encode())
+
+            def _stream(self, body: dict, step: tuple) -> None:
+                """Server-sent events in HTTP/1.1 chunks, flushed one by one (so a client sees them arrive)."""
+                delay = step[1] if step[0] == "drip" else stub.chunk_delay
+                events = _stream_events(body, step[-1], stub.stream_usage)
+                if step[0] == "cut":
+                    events = events[: max(1, len(events) // 2)]
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Transfer-Encoding", "chunked")
+                if step[0] == "cut":
+                    self.send_header("Connection", "close")
+                self.end_headers()
+                try:
+                    for i, event in enumerate(events):
+                        if delay and i > 1 and '"content"' in event:  # between words only
+                            time.sleep(delay)
+                        data = f"data: {event}\n\n".encode()
+                        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+                        self.wfile.flush()
+                    if step[0] == "cut":  # no last chunk: the client sees the connection drop mid-stream
+                        self.close_connection = True
+                        return
+                    self.wfile.write(b"0\r\n\r\n")
+                    self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    self.close_connection = True
 
         self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
@@ -109,6 +152,28 @@ def _completion(request: dict, text: str) -> dict:
             "total_tokens": prompt_tokens + completion_tokens,
         },
     }
+
+
+def _stream_events(request: dict, text: str, usage: bool = True) -> list[str]:
+    """The `data:` payloads of a streamed reply: a role chunk, one chunk a word, a finish chunk, the
+    usage chunk if asked for, and [DONE]."""
+    whole = _completion(request, text)
+
+    def chunk(delta: dict, finish: str | None = None, usage: dict | None = None) -> str:
+        choices = [] if usage else [{"index": 0, "delta": delta, "finish_reason": finish}]
+        data = {"id": whole["id"], "object": "chat.completion.chunk", "created": whole["created"],
+                "model": whole["model"], "choices": choices}
+        if usage:
+            data["usage"] = usage
+        return json.dumps(data)
+
+    events = [chunk({"role": "assistant", "content": ""})]
+    events += [chunk({"content": piece}) for piece in re.findall(r"\S*\s*", text) if piece]  # word + its spaces
+    events.append(chunk({}, finish="stop"))
+    if usage and (request.get("stream_options") or {}).get("include_usage"):
+        events.append(chunk({}, usage=whole["usage"]))
+    events.append("[DONE]")
+    return events
 
 
 def main() -> None:

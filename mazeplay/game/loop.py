@@ -13,7 +13,7 @@ from mazeplay.game.plumbing import seat_messages
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
 from mazeplay.text import cut_strings, storable
-from mazeplay.game.turns import SeatReply, SeatRequest, Turn
+from mazeplay.game.turns import SeatProgress, SeatReply, SeatRequest, Turn
 
 
 class Seat(Protocol):
@@ -118,16 +118,20 @@ class GameState:
 
 TurnHook = Callable[[Turn], Awaitable[None] | None]
 AskHook = Callable[[str], None]
+ProgressHook = Callable[[SeatProgress], None]
 
 
 async def play(
-    state: GameState, seats: dict[str, Seat], on_turn: TurnHook | None = None, on_ask: AskHook | None = None
+    state: GameState, seats: dict[str, Seat], on_turn: TurnHook | None = None, on_ask: AskHook | None = None,
+    on_progress: ProgressHook | None = None,
 ) -> GameState:
     """Ask the seats in turn until the game ends. `on_turn` runs (and saves) before the next request;
-    `on_ask` is told which seat is being asked (a UI shows it thinking)."""
+    `on_ask` is told which seat is being asked (a UI shows it thinking); `on_progress` hears how a
+    reply is going (streamed text, retries) from seats that report it."""
     while not state.finished:
         seat = state.next_seat
         request = state.request_for(seat)
+        request.on_progress = on_progress
         if on_ask is not None:
             on_ask(seat)
         started = time.perf_counter()

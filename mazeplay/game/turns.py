@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from mazeplay.engine import Cell, View
 
@@ -21,6 +21,26 @@ class SeatRequest:
     seed: int  # for deterministic bots
     dialogue: list[tuple[str, str]]  # (seat, text) so far; the same content as `messages`
     position: Cell | None = None  # live mode only: the shared position, which both seats are told
+    on_progress: Callable[["SeatProgress"], None] | None = field(default=None, repr=False, compare=False)
+
+    def report(self, **fields: Any) -> None:
+        """Tell whoever shows the game how this reply is going (text so far, a retry). Only a UI listens;
+        nothing reported is saved — the reply is."""
+        if self.on_progress is not None:
+            self.on_progress(SeatProgress(seat=self.seat, turn_index=self.turn_index, **fields))
+
+
+@dataclass
+class SeatProgress:
+    """A reply under way: the text streamed so far, or which attempt this is and why the last one failed."""
+
+    seat: str
+    turn_index: int
+    text: str = ""  # the reply so far ("" before the first token, and again when an attempt starts over)
+    attempt: int = 1
+    attempts: int = 1  # the most attempts the seat will make
+    problem: str | None = None  # why the previous attempt failed, in the person's terms
+    retry_in: float | None = None  # seconds until the next attempt starts
 
 
 @dataclass

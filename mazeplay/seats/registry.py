@@ -92,6 +92,7 @@ class SeatOptions:
     backoff: float = 1.0  # seconds before the first retry; doubles each time
     local_server: object = None  # a running LocalModelServer shared by many games (a batch run)
     seat_keys: dict = field(default_factory=dict, repr=False)  # seat → key given for that seat only
+    stream: bool | None = None  # model replies streamed as written; None: the surface decides (TUI yes, batch no)
 
 
 def api_key_for(seat: str, spec: SeatSpec, options: SeatOptions) -> str | None:
@@ -158,5 +159,6 @@ def open_seats(specs: dict[str, SeatSpec], options: SeatOptions) -> Iterator[dic
                     retry=RetryPolicy(max_retries=options.max_retries, base_delay=options.backoff),
                     params=dict(spec.options),
                     prices=spec.prices,
+                    stream=bool(options.stream),
                 )
         yield seats

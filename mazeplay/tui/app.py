@@ -38,7 +38,7 @@ class MazeplayApp(App):
 
     def __init__(self, db: str | Path | None = None, start: str = "setup", choice: GameChoice | None = None,
                  session: GameSession | None = None, api_key: str | None = None, api_base: str | None = None,
-                 screen_factory=None) -> None:
+                 screen_factory=None, stream: bool | None = None) -> None:
         super().__init__()
         self.db_path = db
         self.start = start
@@ -47,6 +47,7 @@ class MazeplayApp(App):
         self.api_key, self.api_base = api_key, api_base
         self.screen_factory = screen_factory
         self.config = load_config()
+        self.stream = stream if stream is not None else self.config.llm_stream  # None: on (see SessionScreen)
         self._store: GameStore | None = None
 
     @property
@@ -72,7 +73,8 @@ class MazeplayApp(App):
     def options(self, player: str | None, queue: "asyncio.Queue[str] | None" = None) -> SeatOptions:
         timeout = self.choice.timeout if self.choice and self.choice.timeout else self.config.llm_timeout
         return SeatOptions(api_key=self.api_key, timeout=timeout, max_retries=self.config.llm_max_retries,
-                           player=player, human_source=queue_source(queue) if queue is not None else None)
+                           player=player, human_source=queue_source(queue) if queue is not None else None,
+                           stream=self.stream)
 
     @work(exclusive=True, group="start-game")
     async def start_game(self, choice: GameChoice) -> None:

@@ -102,7 +102,11 @@ class PlayScreen(SessionScreen):
         self.refresh_status()
 
     # -- observer callbacks (from the game loop) ------------------------------------------------
+    def speaker(self, seat: str) -> str:
+        return "You" if seat == self.human_seat else "Partner"
+
     def asking(self, seat: str) -> None:
+        self.retry_note = None
         self.your_turn = seat == self.human_seat
         self.turn_started = time.monotonic() if self.your_turn else None
         self.thinking_since = None if self.your_turn else time.monotonic()
@@ -122,6 +126,7 @@ class PlayScreen(SessionScreen):
             self.position = turn.position
             self.query_one("#own", MazeGrid).position = turn.position
         self.turns_done = turn.index + 1
+        self.retry_note = None
         self.your_turn = False
         self.thinking_since = None
         self.refresh_status()
@@ -142,6 +147,8 @@ class PlayScreen(SessionScreen):
             lines.append("Your turn: write a message.")
         elif self.thinking_since is not None:
             lines.append(f"Partner is thinking… {time.monotonic() - self.thinking_since:.0f} s")
+            if self.retry_note:
+                lines.append(self.retry_note)
         else:
             lines.append("Waiting…")
         if config.mode == "live":
