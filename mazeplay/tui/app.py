@@ -119,7 +119,8 @@ class MazeplayApp(App):
             self.push_screen(screen)
 
     def show_result(self, outcome: Outcome) -> None:
-        self.switch_or_push(ResultScreen(outcome))
+        human = next((s.human_seat for s in reversed(self.screen_stack) if isinstance(s, PlayScreen)), None)
+        self.switch_or_push(ResultScreen(outcome, human))
 
     # -- actions and the command palette ----------------------------------------------------------
     async def action_quit(self) -> None:
