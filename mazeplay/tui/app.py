@@ -45,6 +45,7 @@ class MazeplayApp(App):
         self.api_key, self.api_base = api_key, api_base
         self.screen_factory = screen_factory
         self.config = load_config()
+        self.bell_on_turn = self.config.bell  # F6 or the palette toggles it for this session
         self._store: GameStore | None = None
 
     @property
@@ -139,6 +140,10 @@ class MazeplayApp(App):
             setup = getattr(session, "setup", None)
             self.push_screen(HelpScreen(setup.config.max_turns if setup is not None else self.choice.max_turns))
 
+    def action_toggle_bell(self) -> None:
+        self.bell_on_turn = not self.bell_on_turn
+        self.notify("The bell rings when it is your turn." if self.bell_on_turn else "No bell on your turn.")
+
     def action_new_game(self) -> None:
         self.switch_or_push(SetupScreen(self.choice))
 
@@ -167,3 +172,5 @@ class MazeplayApp(App):
         yield SystemCommand("Resume game", "Continue the latest interrupted game", self.action_resume_latest)
         yield SystemCommand("Replay saved games", "Browse and replay saved games", self.action_replay)
         yield SystemCommand("Help", "Rules, the notepad and what the bot understands", self.action_help)
+        yield SystemCommand("Bell on your turn", "Ring the terminal bell when it is your turn (on/off; F6 while playing)",
+                            self.action_toggle_bell)

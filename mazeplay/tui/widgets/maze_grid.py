@@ -89,8 +89,10 @@ class MazeGrid(Widget, can_focus=True):
         route = {cell: _arrow(cell, cells[i + 1] if i + 1 < len(cells) else self.fatal) for i, cell in enumerate(cells)}
         label = self._style("label")
         if self.labels == "both":
-            heading = "".join(str(c % 10) for c in range(size)) if self.compact else "".join(f"{c:>2}" for c in range(size))
-            text.append("   " + heading + "\n", label)
+            width = 1 if self.compact else 2
+            if size > 10:  # two-digit columns: the tens above the units, so each number stays in its column
+                text.append("   " + "".join(f"{c // 10 or ' ':>{width}}" for c in range(size)) + "\n", label)
+            text.append("   " + "".join(f"{c % 10 if size > 10 else c:>{width}}" for c in range(size)) + "\n", label)
         for r, row in enumerate(self.rows):
             if self.labels == "both":
                 text.append(f"{r:>2} ", label)
@@ -122,7 +124,7 @@ class MazeGrid(Widget, can_focus=True):
         return (1 if self.compact else 2) * len(self.rows) + (3 if self.labels != "none" else 0)
 
     def get_content_height(self, container, viewport, width) -> int:
-        return len(self.rows) + (1 if self.labels == "both" else 0)
+        return len(self.rows) + ((2 if len(self.rows) > 10 else 1) if self.labels == "both" else 0)
 
     def on_focus(self) -> None:
         if self.cursor is None:
@@ -143,7 +145,7 @@ class MazeGrid(Widget, can_focus=True):
 
     def on_click(self, event) -> None:
         offset_x = 3 if self.labels != "none" else 0
-        offset_y = 1 if self.labels == "both" else 0
+        offset_y = (2 if len(self.rows) > 10 else 1) if self.labels == "both" else 0
         col, row = (event.x - 1 - offset_x) // (1 if self.compact else 2), event.y - offset_y
         if self.notepad and 0 <= row < len(self.rows) and 0 <= col < len(self.rows):
             self.cursor = (row, col)
