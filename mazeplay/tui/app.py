@@ -123,6 +123,24 @@ class MazeplayApp(App):
         human = next((s.human_seat for s in reversed(self.screen_stack) if isinstance(s, PlayScreen)), None)
         self.switch_or_push(ResultScreen(outcome, human))
 
+    def screenshot_folder(self) -> Path:
+        """Screenshots go beside the saves (the data folder), which exists, rather than ~/Downloads, which may not."""
+        from mazeplay.store.db import resolve_path
+
+        folder = resolve_path(self.db_path).resolve().parent / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The palette's Screenshot: saved under the data folder; Textual's notice says where."""
+        try:
+            path = path or str(self.screenshot_folder())
+        except OSError as error:
+            self.notify(f"Cannot save a screenshot: {error}", severity="error")
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
     # -- actions and the command palette ----------------------------------------------------------
     async def action_quit(self) -> None:
         """ctrl+q (Textual's own quit, which runs before any screen's binding) and the palette's Quit:
