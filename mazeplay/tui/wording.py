@@ -68,7 +68,7 @@ def diagnostics(data: dict, human: str | None, first: str) -> list[tuple[str, st
         rows.append((f"Map shared by {seat_name(seat, human)}", yes_no(shared.get(agent), turns.get(agent))))
     rows += [
         ("Moves agreed", str(data.get("moves_agreed", 0))),
-        ("Proposals left unanswered", str(data.get("proposals_not_agreed", 0))),
+        ("Proposals not agreed to", str(data.get("proposals_not_agreed", 0))),
         ("Longest stretch without a move", f"{data.get('longest_stall', 0)} turns"
          + (" (stuck in a loop of proposals)" if data.get("agreement_loop") else "")),
         ("“ACTI!” said", yes_no(data.get("acti_claimed"), data.get("acti_turn"))

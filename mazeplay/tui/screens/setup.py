@@ -83,7 +83,7 @@ class SetupScreen(Screen):
                             value="" if c.partner in PARTNERS else c.partner, compact=True)
                 yield Label("Maze seed")
                 yield Input(placeholder="random", id="seed", type="integer", value="" if c.seed is None else str(c.seed), compact=True)
-                yield Label("Size")
+                yield Label(f"Size (2 to {MAX_SHOWN_SIZE})")
                 yield Input(str(c.size), id="size", type="integer", compact=True)
                 yield Label("Wall density")
                 yield Input(str(c.density), id="density", type="number", compact=True)
@@ -94,10 +94,10 @@ class SetupScreen(Screen):
                 yield Select([(r, r) for r in ("plain", "labelled", "json", "prose")], value=c.render, allow_blank=False, id="render", compact=True)
                 yield Label("Your pseudonym")
                 yield Input(placeholder="anonymous", id="player", value=c.player or "", compact=True)
-            yield Static(id="explain", classes="legend")
             with Horizontal(id="actions"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Help", id="help")
+            yield Static(id="explain", classes="legend")
         yield Footer()
 
     def on_mount(self) -> None:
