@@ -68,11 +68,11 @@ async def test_seat_b_in_live_mode_shows_the_shared_position(db_path):
         play = app.screen
         assert isinstance(play, PlayScreen) and play.human_seat == "b"
         assert play.query_one("#own", MazeGrid).rows == play.session.setup.views["b"].rows()
-        assert "you are both at @" in str(play.query_one("#legend").render())  # right from the start
+        assert "you both: lit @" in str(play.query_one("#legend").render())  # right from the start
         await say(pilot, "Hello, AGREE")  # the bot (seat a) proposed first
         await pilot.pause(0.1)
         assert play.query_one("#own", MazeGrid).position != play.session.setup.maze.start
-        assert "● you are both here" in str(play.query_one("#legend").render())
+        assert "● you both" in str(play.query_one("#legend").render())
 
 
 async def test_the_play_screen_never_shows_the_partners_private_cells(tmp_path):

@@ -73,7 +73,7 @@ class PlayScreen(SessionScreen):
                 yield MazeGrid(setup.views[self.human_seat].rows(), labels=grid_labels(setup.config.render),
                                notepad=True, id="own")
                 yield Static(id="legend", classes="legend")
-                yield Static("F2 notepad: space or a click marks ? as wall ▒ / open ○ / unsure ¿", classes="legend")
+                yield Static("F2 notepad marks a ?: ▒ wall ○ open ¿ unsure", classes="legend")
             with Vertical(id="talk"):
                 yield Transcript(id="transcript")
                 # the status sits by the message box, so no maze size can push it off the screen
@@ -142,8 +142,7 @@ class PlayScreen(SessionScreen):
             return
         legend = LEGEND
         if self.session.setup.config.mode == "live":
-            legend += (" · you are both at @ (highlighted)" if self.position == self.session.setup.maze.start
-                       else " · ● you are both here")
+            legend += (" · you both: lit @" if self.position == self.session.setup.maze.start else " · ● you both")
         self.query_one("#legend", Static).update(legend)
 
     def refresh_status(self) -> None:
