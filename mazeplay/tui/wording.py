@@ -43,7 +43,8 @@ def yes_no(flag: object, turn: object = None) -> str:
 def weighted_outcome(value: float, shortest: int, remaining: int) -> str:
     """One sentence on the score: (a − b) / a, where a is the shortest start→goal path and b what is left."""
     if remaining == 0:
-        return f"Weighted outcome {value:.2f}: the route reached the goal (1 is the best)."
+        return "Weighted outcome: 1 when the route reaches the goal, as this one did; 0 when it ends no closer " \
+               "than the start; below 0 when it ends further away."
     closer = shortest - remaining
     progress = (f"{closer} of the {shortest} closer than the start" if closer >= 0
                 else f"{-closer} further than the start ({shortest} away)")

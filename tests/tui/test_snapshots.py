@@ -62,6 +62,9 @@ async def _blink_off(pilot):
     for widget in pilot.app.screen.query("Input"):
         widget.cursor_blink = False
     await pilot.pause(0.1)
+    for transcript in pilot.app.screen.query("Transcript"):  # the newest message in view, whatever the timing
+        transcript.scroll_end(animate=False, immediate=True)
+    await pilot.pause(0.1)
 
 
 def _play_after_one_exchange(choice, tmp_path):
@@ -115,6 +118,7 @@ def test_watch_80x24_size_12(snap_compare, tmp_path):
                 break
             await pilot.pause(0.05)
         await pilot.pause(0.2)
+        await _blink_off(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=one_step)
 
@@ -127,7 +131,7 @@ def test_replay_80x24_size_12(snap_compare, tmp_path):
 
     async def a_few_turns(pilot):
         await pilot.press("home", "right", "right", "right", "right")
-        await pilot.pause(0.1)
+        await _blink_off(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=a_few_turns)
 

@@ -56,8 +56,9 @@ class ResultScreen(Screen):
         ended = wording.ending(state.ending)
         yield Header()
         with VerticalScroll(id="result"):
-            yield Static(Text.assemble((f"{verdict} ", "bold"), f"Game {self.outcome.game_id} ended after "
-                                       f"{len(state.turns)} of {setup.config.max_turns} turns: {ended}."), id="verdict")
+            yield Static(Text.assemble((f"{verdict} ", "bold"), f"weighted outcome {grade.weighted_outcome:.2f} · "
+                                       f"game {self.outcome.game_id} ended after {len(state.turns)} of "
+                                       f"{setup.config.max_turns} turns: {ended}."), id="verdict")
             moves = len(grade.route) - 1
             route = (f"Route: {moves} moves · shortest path: {shortest} moves"
                      + (f" (the route took {moves - shortest} more)." if grade.success and moves > shortest else "."))
