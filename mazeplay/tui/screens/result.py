@@ -67,10 +67,10 @@ class ResultScreen(Screen):
             elif grade.stopped_by == "off_grid":
                 route += " Its next move left the grid."
             yield Static(Text(route), id="route-summary")
+            yield Static(self.last_messages(), id="last-messages")
             yield MazeBoards([("Whole maze, route →", maze.rows(), "truth", grade.route),
                               (self.view_title("a"), setup.views["a"].rows(), "view-a", []),
                               (self.view_title("b"), setup.views["b"].rows(), "view-b", [])], id="mazes")
-            yield Static(self.last_messages(), id="last-messages")
             yield Static(Text(wording.weighted_outcome(grade.weighted_outcome, shortest, remaining)), id="explained")
             if grade.ambiguous:
                 yield Static(Text("The grader could not be sure of this result: " + "; ".join(grade.reasons)
