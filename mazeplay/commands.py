@@ -140,19 +140,29 @@ def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
 
 
 def cmd_resume(args: argparse.Namespace) -> None:
-    from mazeplay.headless import GameSession, resume
+    from mazeplay.game.solo import SOLO_KINDS
+    from mazeplay.headless import GameSession, print_json, resume, resume_solo
     from mazeplay.store import GameStore, open_db
 
     with user_errors():
         _, options = _seat_options(args)
         store = GameStore(open_db(args.db, must_exist=True))
-        session = GameSession.load(store, args.game_id, options)
+        saved = store.load_game(args.game_id)
+        if saved.kind in SOLO_KINDS and saved.status != "finished":
+            result = resume_solo(store, args.game_id, options, None if args.json else sys.stderr, args.api_base)
+            if args.json:
+                print_json(result)
+            else:
+                print(f"{'SUCCESS' if result['success'] else 'FAILURE'} in game {args.game_id} ({saved.kind}): "
+                      f"weighted outcome {result['weighted_outcome']:.2f}")
+            return
+        session = GameSession.load(store, args.game_id, options, api_base=args.api_base)
         if session.has_human and not args.json:
             from mazeplay.tui.app import MazeplayApp
 
             _run_app(MazeplayApp(db=args.db, session=session, api_key=args.api_key, api_base=args.api_base))
             return
-        outcome = resume(store, args.game_id, options, _printer(args))
+        outcome = resume(store, args.game_id, options, _printer(args), api_base=args.api_base)
     _finish(args, outcome)
 
 
@@ -366,15 +376,9 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 def _dry_run(runner, args: argparse.Namespace) -> None:
     from mazeplay.bench.estimate import estimate, render_estimate
+    from mazeplay.bench.runner import prices_of
 
-    def prices(spec):
-        if spec.prices is not None:
-            return spec.prices
-        from mazeplay.seats.llm import model_prices
-
-        return model_prices(spec.name)
-
-    data = estimate(runner.plan, runner.spec, runner.setup, prices, args.tokens_per_message)
+    data = estimate(runner.plan, runner.spec, runner.setup, prices_of, args.tokens_per_message)
     print(json.dumps(data) if args.json else render_estimate(data), end="\n" if args.json else "")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TextIO
 
 from mazeplay.errors import MazeplayError
@@ -14,8 +14,9 @@ from mazeplay.game.loop import GameState, SeatError, play
 from mazeplay.game.plumbing import task_text
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
+from mazeplay.game.solo import SOLO_KINDS, run_solo
 from mazeplay.game.turns import Turn
-from mazeplay.judge.score import Grade, grade_game
+from mazeplay.judge.score import Grade, grade_game, grade_solo_answer
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats
 from mazeplay.store import GameStore
 from mazeplay.text import literal
@@ -114,9 +115,7 @@ async def drive(
         store.set_status(game_id, "interrupted", error="interrupted by the user")
         raise GameInterrupted(game_id, "interrupted") from None
     grades = grade_game(state)
-    for grade in grades:
-        store.save_grade(game_id, grade.judge, grade.to_dict())
-    store.set_status(game_id, "finished", ending=state.ending)
+    store.finish_game(game_id, [(grade.judge, grade.to_dict()) for grade in grades], state.ending)
     return Outcome(game_id, state, grades[0])
 
 
@@ -140,17 +139,20 @@ class GameSession:
         """Save a new game (with batch fields in `extra`, and `turns` already played, as a relay fork has)."""
         check_specs(specs, options)
         records = {seat: seat_record(specs[seat], options) for seat in ("a", "b")}
-        game_id = store.create_game(setup, records, player=options.player, extra=extra)
-        for turn in turns or []:
-            store.add_turn(game_id, turn)
+        game_id = store.create_game(setup, records, player=options.player, extra=extra, turns=turns)
         return cls(store, game_id, setup, specs, options, list(turns or []))
 
     @classmethod
-    def load(cls, store: GameStore, game_id: int, options: SeatOptions) -> "GameSession":
+    def load(cls, store: GameStore, game_id: int, options: SeatOptions, api_base: str | None = None) -> "GameSession":
+        """A saved, unfinished game, to play on. `api_base` replaces the model seats' saved endpoint
+        (saved without the credentials a URL may carry, so such an endpoint must be given again)."""
         saved = store.load_game(game_id)
         if saved.status == "finished":
             raise ValueError(f"game {game_id} is already finished")
-        specs = {seat: spec_from_record(record) for seat, record in saved.seats.items()}
+        if saved.kind in SOLO_KINDS:
+            raise ValueError(f"game {game_id} is a {saved.kind} answer, not a conversation (resume answers it anew)")
+        store.check_free(game_id)
+        specs = {seat: with_endpoint(spec_from_record(record), api_base) for seat, record in saved.seats.items()}
         options.player = options.player or saved.player
         check_specs(specs, options)
         return cls(store, game_id, saved.setup, specs, options, saved.turns)
@@ -162,18 +164,58 @@ class GameSession:
     async def play(self, observer: Observer | None = None, wrap=None) -> Outcome:
         """Start the seats (a local model server starts in a thread), play on from the saved turns.
         `wrap(seat, inner)` may wrap each seat (a UI pacing a watched game)."""
-        seats_context = open_seats(self.specs, self.options)
-        seats = await asyncio.to_thread(seats_context.__enter__)
-        if wrap is not None:
-            seats = {seat: wrap(seat, inner) for seat, inner in seats.items()}
+        with self.store.lease(self.game_id):  # one player per game: a second process is refused in one line
+            seats_context = open_seats(self.specs, self.options)
+            seats = await asyncio.to_thread(seats_context.__enter__)
+            if wrap is not None:
+                seats = {seat: wrap(seat, inner) for seat, inner in seats.items()}
+            try:
+                self.store.set_status(self.game_id, "playing")
+                turns = self.store.load_game(self.game_id).turns
+                return await drive(self.store, self.game_id, GameState.start(self.setup, turns), seats, observer)
+            finally:
+                for seat in seats.values():
+                    await seat.close()
+                await asyncio.to_thread(seats_context.__exit__, None, None, None)
+
+
+async def answer_solo(store: GameStore, game_id: int, setup: GameSetup, kind: str, spec: SeatSpec,
+                      options: SeatOptions) -> Grade:
+    """A solo condition's saved game: the answer and its critic step, saved with the grade in one
+    transaction. A failed call leaves the game `interrupted` with its error, and no turn: answering
+    again (the next bench run, or `mazeplay resume`) starts it over in the same row."""
+    with store.lease(game_id):
+        store.set_status(game_id, "playing")
         try:
-            self.store.set_status(self.game_id, "playing")
-            turns = self.store.load_game(self.game_id).turns
-            return await drive(self.store, self.game_id, GameState.start(self.setup, turns), seats, observer)
-        finally:
-            for seat in seats.values():
-                await seat.close()
-            await asyncio.to_thread(seats_context.__exit__, None, None, None)
+            with open_seats({"a": spec}, options) as seats:
+                turns = await run_solo(setup, kind, seats["a"])
+        except SeatError as exc:
+            store.set_status(game_id, "interrupted", error=str(exc))
+            raise GameInterrupted(game_id, str(exc)) from None
+        except (asyncio.CancelledError, KeyboardInterrupt):
+            store.set_status(game_id, "interrupted", error="interrupted by the user")
+            raise
+        grade = grade_solo_answer(setup.maze, turns)
+        store.finish_game(game_id, [(grade.judge, grade.to_dict())], "answer", turns=turns)
+    return grade
+
+
+def with_endpoint(spec: SeatSpec, api_base: str | None) -> SeatSpec:
+    """A model seat sent to `api_base` instead of its saved endpoint (others are left as they are)."""
+    return replace(spec, api_base=api_base) if api_base and spec.kind == "llm" else spec
+
+
+def resume_solo(store: GameStore, game_id: int, options: SeatOptions, out: TextIO | None,
+                api_base: str | None = None) -> dict:
+    """`mazeplay resume` of an unfinished solo game: answer it anew with the model it names."""
+    saved = store.load_game(game_id)
+    spec = with_endpoint(spec_from_record(saved.seats["a"]), api_base)
+    check_specs({"a": spec}, options)
+    store.check_free(game_id)
+    if out is not None:
+        print(f"answering {saved.kind} game {game_id} anew with {spec.name}", file=out)
+    grade = asyncio.run(answer_solo(store, game_id, saved.setup, saved.kind, spec, options))
+    return {"game_id": game_id, "status": "finished", "ending": "answer", "kind": saved.kind, **grade.summary()}
 
 
 def seat_record(spec: SeatSpec, options: SeatOptions) -> dict:
@@ -204,8 +246,9 @@ def run_new(
     return asyncio.run(session.play(printer))
 
 
-def resume(store: GameStore, game_id: int, options: SeatOptions, printer: TranscriptPrinter | None) -> Outcome:
-    session = GameSession.load(store, game_id, options)
+def resume(store: GameStore, game_id: int, options: SeatOptions, printer: TranscriptPrinter | None,
+           api_base: str | None = None) -> Outcome:
+    session = GameSession.load(store, game_id, options, api_base=api_base)
     if printer:
         print(f"resuming game {game_id} after {len(session.turns)} turns", file=printer.out)
         for seat, spec in session.specs.items():

@@ -4,6 +4,7 @@ visible (\\x1b) rather than obeyed. Newlines and tabs are kept."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")  # C0, C1, bidi
 
@@ -39,6 +40,23 @@ def public_url(url: str | None) -> str | None:
 
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def cut_strings(value: Any, limit: int) -> Any:
+    """A raw response with every string longer than `limit` cut (its length kept beside it): the
+    message it carries is cut the same way, and a 1 MB reply must not be saved whole once a turn."""
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit]
+    if isinstance(value, list):
+        return [cut_strings(item, limit) for item in value]
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            out[key] = cut_strings(item, limit)
+            if isinstance(item, str) and len(item) > limit:
+                out[f"{key}:chars"] = len(item)
+        return out
+    return value
 
 
 def storable(text: str, limit: int) -> tuple[str, str | None]:

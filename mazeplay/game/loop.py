@@ -12,7 +12,7 @@ from mazeplay.game.moves import MoveTracker, acti_said
 from mazeplay.game.plumbing import seat_messages
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameSetup
-from mazeplay.text import storable
+from mazeplay.text import cut_strings, storable
 from mazeplay.game.turns import SeatReply, SeatRequest, Turn
 
 
@@ -135,6 +135,8 @@ async def play(
         if not reply.latency_s:
             reply.latency_s = time.perf_counter() - started
         reply.text, cut = storable(reply.text, state.setup.config.max_message_chars)
+        if cut and reply.response is not None:
+            reply.response = cut_strings(reply.response, state.setup.config.max_message_chars)
         executed, notice = state.apply(seat, reply.text)
         if cut:
             notice = " ".join(part for part in (cut, notice) if part)

@@ -141,6 +141,12 @@ def m004_results_view(db: Database) -> None:
     db.create_view("results", RESULTS_VIEW, replace=True)
 
 
+@migrations()
+def m005_game_owner(db: Database) -> None:
+    """Who is playing a game now (pid, host, since): shown to a second process the lease refuses."""
+    db["games"].add_column("owner", str)
+
+
 SCHEMA_VERSION = len(migrations._migrations)  # stored as PRAGMA user_version once migrated
 
 

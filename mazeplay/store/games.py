@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterator
 
 from sqlite_utils import Database
 
@@ -15,6 +16,7 @@ from mazeplay.engine import GENERATOR_VERSION, View, maze_from_rows
 from mazeplay.game.prompts import load_prompts
 from mazeplay.game.setup import GameConfig, GameSetup
 from mazeplay.game.turns import SeatReply, Turn
+from mazeplay.store import leases, requests
 from mazeplay.store.db import ELSEWHERE, StoreError
 
 
@@ -67,6 +69,7 @@ class SavedGame:
     status: str
     ending: str | None
     player: str | None
+    kind: str = "pair"  # pair, relay, solo-full, solo-split
 
 
 class GameStore:
@@ -74,6 +77,8 @@ class GameStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        # (game, seat) → (turn index, exact request) of the seat's newest turn: the base of the next delta
+        self._last_request: dict[tuple[int, str], tuple[int, dict]] = {}
 
     # Plain SQL on the write paths: sqlite-utils' insert/update re-read the schema on every call,
     # which cost more than the write itself once per turn of every game of a batch run.
@@ -87,9 +92,34 @@ class GameStore:
             raise StoreError(f"no game with id {game_id} in {self.path} ({ELSEWHERE})")
 
     def create_game(
-        self, setup: GameSetup, seats: dict[str, dict], player: str | None = None, extra: dict | None = None
+        self, setup: GameSetup, seats: dict[str, dict], player: str | None = None, extra: dict | None = None,
+        turns: list[Turn] | None = None,
     ) -> int:
-        """Save a new game; `extra` carries batch fields (run_id, condition, kind, job_key, parent_game, relay)."""
+        """Save a new game with any `turns` already played (a relay fork's copied history), in one
+        transaction: a kill leaves either no game or the whole fork. `extra` carries batch fields
+        (run_id, condition, kind, job_key, parent_game, relay)."""
+        return self.claim_job_game(setup, seats, player, extra, turns)[0]
+
+    def claim_job_game(
+        self, setup: GameSetup, seats: dict[str, dict], player: str | None = None, extra: dict | None = None,
+        turns: list[Turn] | None = None,
+    ) -> tuple[int, bool]:
+        """Like `create_game`, but a batch job (run_id and job_key in `extra`) has one game: if another
+        process saved one first, its id is returned instead, with False (nothing was created)."""
+        row = self._game_row(setup, seats, player, extra)
+        with self._write():
+            if row.get("run_id") is not None and row.get("job_key"):
+                taken = self.db.execute("select id from games where run_id = ? and job_key = ? order by id desc limit 1",
+                                        [row["run_id"], row["job_key"]]).fetchone()
+                if taken:
+                    return int(taken[0]), False
+            game_id = self._insert_game(row)
+            for turn in turns or []:
+                self._insert_turn(game_id, turn)
+            return game_id, True
+
+    @staticmethod
+    def _game_row(setup: GameSetup, seats: dict[str, dict], player: str | None, extra: dict | None) -> dict[str, Any]:
         cfg = setup.config
         row = {
             "key": game_key(setup, seats),
@@ -115,15 +145,47 @@ class GameStore:
         }
         for name, value in (extra or {}).items():
             row[name] = _json(value) if isinstance(value, (dict, list)) else value
-        with self.db.conn:
-            return self._insert("games", row)
+        return row
+
+    def save_whole_game(self, setup: GameSetup, seats: dict[str, dict], turns: list[Turn],
+                        grades: list[tuple[str, dict]], ending: str, player: str | None = None,
+                        extra: dict | None = None) -> int:
+        """A game played before it is saved (a person's solo answer): all of it in one transaction."""
+        with self._write():
+            game_id = self._insert_game({**self._game_row(setup, seats, player, extra), "status": "finished", "ending": ending})
+            for turn in turns:
+                self._insert_turn(game_id, turn)
+            for judge, grade in grades:
+                self._insert("grades", self._grade_row(game_id, judge, grade))
+            return game_id
+
+    def _insert_game(self, row: dict[str, Any]) -> int:
+        game_id = self._insert("games", row)
+        for key in [key for key in self._last_request if key[0] == game_id]:
+            del self._last_request[key]  # an id freed by a withdrawal and reused: its old requests are gone
+        return game_id
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One transaction that takes the write lock at its start (BEGIN IMMEDIATE), so a check and the
+        write that depends on it cannot interleave with another process's."""
+        conn = self.db.conn
+        if conn.in_transaction:
+            conn.commit()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
 
     def create_run(self, name: str, config: dict) -> int:
         """A batch run by name; an existing run of that name is reused (that is how runs resume)."""
-        existing = list(self.db["runs"].rows_where("name = ?", [name]))
-        if existing:
-            return int(existing[0]["id"])
-        with self.db.conn:
+        with self._write():  # two processes starting the same run at once: one creates it, both use it
+            existing = self.db.execute("select id from runs where name = ?", [name]).fetchone()
+            if existing:
+                return int(existing[0])
             return self._insert("runs", {"name": name, "created_at": _now(), "config": _json(config), "status": "running"})
 
     def run_config(self, name: str) -> dict | None:
@@ -182,13 +244,27 @@ class GameStore:
         return out
 
     def run_games(self, run_id: int) -> list[dict]:
-        """The run's games with their official grades (for reports)."""
-        return self._games_with_grades("select * from games where run_id = ? order by id", [run_id])
+        """The run's games with their official grades (for reports): one per job, the newest (saves
+        from before one game per job was enforced can hold a job's abandoned attempts)."""
+        sql = ("select * from games g where run_id = ? and (job_key is null or id = "
+               "(select max(id) from games x where x.run_id = g.run_id and x.job_key = g.job_key)) order by id")
+        return self._games_with_grades(sql, [run_id])
 
     def add_turn(self, game_id: int, turn: Turn) -> None:
         """Commit one turn (called before the next request is made)."""
+        with self.db.conn:
+            self._insert_turn(game_id, turn)
+            self._update_game(game_id, {"updated_at": _now()})
+
+    def _insert_turn(self, game_id: int, turn: Turn) -> None:
         reply = turn.reply
         usage = reply.usage or {}
+        request = reply.request
+        if isinstance(request, dict):
+            key = (game_id, turn.seat)
+            if key not in self._last_request:
+                self._last_request.update(self._newest_requests(game_id))
+            request = requests.pack(request, self._last_request.get(key))
         row = {
             "game_id": game_id,
             "idx": turn.index,
@@ -197,7 +273,7 @@ class GameStore:
             "notice": turn.notice,
             "executed": turn.executed,
             "position": _json(list(turn.position) if turn.position else None),
-            "request": _json(reply.request),
+            "request": _json(request),
             "response": _json(reply.response),
             "usage": _json(reply.usage),
             "prompt_tokens": usage.get("prompt_tokens"),
@@ -208,16 +284,81 @@ class GameStore:
             "model": reply.model,
             "created_at": _now(),
         }
-        with self.db.conn:
-            self._insert("turns", row)
-            self._update_game(game_id, {"updated_at": _now()})
+        self._insert("turns", row)
+        if isinstance(reply.request, dict):
+            self._last_request[(game_id, turn.seat)] = (turn.index, reply.request)
+
+    def _newest_requests(self, game_id: int) -> dict[tuple[int, str], tuple[int, dict]]:
+        """Each seat's newest exact request in a saved game (to continue its deltas after a resume)."""
+        newest: dict[tuple[int, str], tuple[int, dict]] = {}
+        for turn in self._turns(game_id):
+            if isinstance(turn.reply.request, dict):
+                newest[(game_id, turn.seat)] = (turn.index, turn.reply.request)
+        return newest
+
+    def _turns(self, game_id: int) -> list[Turn]:
+        """A game's turns in order, each request unpacked to exactly what was sent."""
+        turns: list[Turn] = []
+        sent: dict[int, dict | None] = {}
+        for row in self.db["turns"].rows_where("game_id = ?", [game_id], order_by="idx"):
+            turn = self._turn(row, sent.get)
+            sent[turn.index] = turn.reply.request
+            turns.append(turn)
+        return turns
 
     def set_status(self, game_id: int, status: str, ending: str | None = None, error: str | None = None) -> None:
         with self.db.conn:
             self._update_game(game_id, {"status": status, "ending": ending, "error": error, "updated_at": _now()})
 
+    def finish_game(self, game_id: int, grades: list[tuple[str, dict]], ending: str | None,
+                    turns: list[Turn] | None = None) -> None:
+        """Save the grades (and any last `turns`) and mark the game finished, in one transaction: a kill
+        leaves the game either unfinished with no grade (resume grades it once) or finished and graded.
+        Grades left by an older mazeplay's interrupted finish are replaced, not doubled."""
+        with self._write():
+            self.db.execute("delete from grades where game_id = ? and exists "
+                            "(select 1 from games where id = ? and status != 'finished')", [game_id, game_id])
+            for turn in turns or []:
+                self._insert_turn(game_id, turn)
+            for judge, grade in grades:
+                self._insert("grades", self._grade_row(game_id, judge, grade))
+            self._update_game(game_id, {"status": "finished", "ending": ending, "error": None, "updated_at": _now()})
+
+    @contextmanager
+    def lease(self, game_id: int) -> Iterator[None]:
+        """Hold the game for this process while playing it; GameBusy (one line naming the holder) if
+        another process holds it. The lease ends when the block does, or when the process dies."""
+        path = leases.lock_path(self.path)
+        if not leases.try_lock(path, game_id):
+            raise self._busy(game_id)
+        try:
+            with self.db.conn:
+                self._update_game(game_id, {"owner": _json(leases.me())})
+            yield
+        finally:
+            try:
+                with self.db.conn:
+                    self.db.execute("update games set owner = null where id = ?", [game_id])
+            finally:
+                leases.unlock(path, game_id)
+
+    def check_free(self, game_id: int) -> None:
+        """GameBusy unless the game can be leased now (a UI checks before it opens the game)."""
+        if not leases.is_free(leases.lock_path(self.path), game_id):
+            raise self._busy(game_id)
+
+    def _busy(self, game_id: int) -> leases.GameBusy:
+        row = self.db.execute("select owner from games where id = ?", [game_id]).fetchone()
+        holder = leases.describe_owner(row[0] if row else None)
+        return leases.GameBusy(f"game {game_id} is being played by {holder}; wait for it to end or stop that process")
+
     def save_grade(self, game_id: int, judge: str, grade: dict) -> int:
-        row = {
+        with self.db.conn:
+            return self._insert("grades", self._grade_row(game_id, judge, grade))
+
+    @staticmethod
+    def _grade_row(game_id: int, judge: str, grade: dict) -> dict:
+        return {
             "game_id": game_id,
             "judge": judge,
             "created_at": _now(),
@@ -228,8 +369,6 @@ class GameStore:
             "ambiguous": int(bool(grade.get("ambiguous"))),
             "details": _json(grade),
         }
-        with self.db.conn:
-            return self._insert("grades", row)
 
     def latest_grade(self, game_id: int, judge: str | None = None) -> dict | None:
         where, args = ("game_id = ? and judge = ?", [game_id, judge]) if judge else ("game_id = ?", [game_id])
@@ -285,16 +424,16 @@ class GameStore:
         maze = maze_from_rows(_load(row["maze"]))
         views = {seat: View.from_rows(seat, _load(row[f"view_{seat}"])) for seat in ("a", "b")}
         setup = GameSetup(config=config, maze=maze, views=views, maze_source=row["maze_source"] or "generated")
-        turns = [self._turn(t) for t in self.db["turns"].rows_where("game_id = ?", [game_id], order_by="idx")]
+        turns = self._turns(game_id)
         seats = {"a": _load(row["seat_a"]), "b": _load(row["seat_b"])}
-        return SavedGame(game_id, setup, seats, turns, row["status"], row["ending"], row["player"])
+        return SavedGame(game_id, setup, seats, turns, row["status"], row["ending"], row["player"], row.get("kind") or "pair")
 
     @staticmethod
-    def _turn(row: dict) -> Turn:
+    def _turn(row: dict, request_of) -> Turn:
         position = _load(row["position"])
         reply = SeatReply(
             text=row["text"],
-            request=_load(row["request"]),
+            request=requests.unpack(_load(row["request"]), request_of),
             response=_load(row["response"]),
             usage=_load(row["usage"]),
             latency_s=row["latency_s"] or 0.0,

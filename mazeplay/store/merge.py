@@ -72,6 +72,7 @@ def _merge_one(src: Database, into: Database) -> dict[str, int]:
         row = {k: v for k, v in game.items() if k != "id"}
         row["run_id"] = run_ids.get(game["run_id"]) if game["run_id"] is not None else None
         row["parent_game"] = None  # set below, once every game has its new id
+        row.pop("owner", None)  # a process on the source's machine: nobody plays the copy
         game_ids[game["id"]] = new_id = _insert(into, "games", row)
         counts["games"] += 1
         for turn in _rows(src, "select * from turns where game_id = ?", [game["id"]]):

@@ -102,14 +102,11 @@ class StudyFlow:
         setup = self.setup_for(slot)
         seats = {"a": {"kind": "human", "name": "human", "player": participant_id}, "b": {"kind": "none", "name": "none"}}
         extra = {**self.extra(participant_id, slot), "kind": condition.kind}
-        game_id = self.store.create_game(setup, seats, player=participant_id, extra=extra)
         turns = [Turn(index=i, seat="a", text=text, reply=SeatReply(text=text, latency_s=seconds, model="human"))
                  for i, (text, seconds) in enumerate(answers)]
-        for turn in turns:
-            self.store.add_turn(game_id, turn)
         grade = grade_solo_answer(setup.maze, turns)
-        self.store.save_grade(game_id, grade.judge, grade.to_dict())
-        self.store.set_status(game_id, "finished", ending="answer")
+        game_id = self.store.save_whole_game(setup, seats, turns, [(grade.judge, grade.to_dict())], "answer",
+                                             player=participant_id, extra=extra)
         return game_id, grade
 
     def partner_for(self, slot: Slot) -> str:

@@ -125,13 +125,39 @@ def test_solo_conditions_with_critic(db_path):
     assert "Review your answer" in json.dumps(turns[1].reply.request or {}) or turns[1].reply.model == "bot"
 
 
-def test_budget_stops_scheduling(db_path, stub):
+def test_budget_stops_scheduling_before_the_cap_is_crossed(db_path, stub):
+    """Eight games at once on a budget of about two: what is spent, errored or not, stays under the cap."""
     stub.default = ("ok", "Thinking about it, " * 50)
-    p = plan_from_dict({"name": "budget", "mazes": 4, "max_turns": 4, "concurrency": 1,
+    p = plan_from_dict({"name": "budget", "mazes": 8, "max_turns": 4, "concurrency": 8,
                         "conditions": [{"type": "pair", "models": ["openai/gpt-4.1"]}]})
-    progress = run(db_path, p, stub, max_cost=1e-9)
-    assert progress.budget_hit and progress.done == 1 and progress.not_scheduled == 3
-    assert GameStore(open_db(db_path)).run_cost(1) > 0
+    one = run(db_path, plan_from_dict({"name": "one", "mazes": 1, "max_turns": 4, "concurrency": 1,
+                                       "conditions": [{"type": "pair", "models": ["openai/gpt-4.1"]}]}), stub)
+    cost = GameStore(open_db(db_path)).run_cost(1) / one.done
+    progress = run(db_path, p, stub, max_cost=2.5 * cost)
+    store = GameStore(open_db(db_path))
+    spent = store.run_cost(store.run_id("budget"))
+    assert progress.budget_hit and progress.not_scheduled >= 5 and progress.done >= 1
+    assert spent <= 2.5 * cost and progress.spend == pytest.approx(spent)
+
+
+def test_budget_counts_the_spend_of_games_that_failed(db_path, stub):
+    stub.default = ("ok", "Thinking about it, " * 50)
+    stub.script(("ok", "Thinking about it, " * 50), ("status", 401))  # a game fails after one paid turn
+    p = plan_from_dict({"name": "failing", "mazes": 2, "max_turns": 4, "concurrency": 1,
+                        "conditions": [{"type": "pair", "models": ["openai/gpt-4.1"]}]})
+    progress = run(db_path, p, stub, max_cost=10.0)
+    store = GameStore(open_db(db_path))
+    spent = store.run_cost(store.run_id("failing"))
+    assert progress.errors >= 1 and spent > 0 and progress.spend == pytest.approx(spent)
+    failed = store.db.execute("select id from games where status != 'finished'").fetchone()[0]
+    assert store.game_cost(failed) > 0
+
+
+def test_a_budget_refuses_a_model_with_no_price(db_path, stub):
+    p = plan_from_dict({"name": "free", "mazes": 1, "conditions": [{"type": "pair", "models": ["openai/no-such-model"]}]})
+    with pytest.raises(ValueError, match=r'cannot hold openai/no-such-model: it has no price.*\[models\."openai/no-such-model"\]'):
+        run(db_path, p, stub, max_cost=1.0)
+    assert GameStore(open_db(db_path)).db.execute("select count(*) from games").fetchone()[0] == 0
 
 
 def test_exports_have_every_game_no_secret_and_a_card(db_path, stub, tmp_path):

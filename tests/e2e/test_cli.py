@@ -188,3 +188,19 @@ def test_grade_rejects_bad_transcripts_in_one_line(tmp_path, content, message):
     assert message in result.stderr
     assert mazeplay("grade", tmp_path / "missing.json").returncode == 2
     assert "unknown judge" in mazeplay("grade", path, "--judge", "gpt4").stderr or result.returncode == 2
+
+
+def test_resume_api_base_sends_the_model_seats_to_the_new_server(stub, db_path):
+    from tests.stub_server import StubServer
+
+    stub.default = ("status", 401)  # the first server refuses the key: the game stops, saved
+    first = mazeplay("run", "--a", "openai/stub", "--b", "bot", "--api-base", stub.api_base, "--max-turns", 4,
+                     "--db", db_path, "--json")
+    assert first.returncode != 0 and "mazeplay resume 1" in first.stderr
+    other = StubServer().start()
+    try:
+        result = mazeplay("resume", 1, "--api-base", other.api_base, "--db", db_path, "--json")
+        assert result.returncode == 0, result.stderr
+        assert len(other.requests) == 2  # seat a's two turns went to the new server
+    finally:
+        other.stop()

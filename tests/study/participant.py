@@ -41,7 +41,8 @@ async def visit(study: str, db: str, participant: str, lines: list[str], timeout
                 print("DONE", app.participant_id, flush=True)
                 return
             elif isinstance(screen, MessageScreen) and screen.id in ("intro", "game-over"):
-                screen.query_one("#continue").press()
+                if screen.query("#continue"):  # else still being drawn (a loaded machine shows the screen first)
+                    screen.query_one("#continue").press()
             elif isinstance(screen, QuestionsScreen):
                 if not screen.query("RadioButton"):
                     continue  # still being drawn
