@@ -293,7 +293,7 @@ async def test_every_game_option_given_on_the_command_line_reaches_the_game_and_
                 break
             await pilot.pause(0.05)
         await pilot.pause(0.3)
-        assert re.search(r"Turn \d/4 · \d left · live mode", str(app.screen.query_one("#status").render()))
+        assert re.search(r"Turn \d/4 · \d left · live · ", str(app.screen.query_one("#status").render()))
         assert app.options(None).timeout == 7
         await pilot.press("f1")
         await pilot.pause(0.1)

@@ -153,7 +153,7 @@ class PlayScreen(SessionScreen):
         left = self.turns_left()
         text = Text(f"Turn {min(done + 1, config.max_turns)}/{config.max_turns} · ")
         text.append(f"{left} left", style="bold reverse" if left <= WARN_TURNS_LEFT else "bold")
-        text.append(f" · {config.mode} mode · game {self.session.game_id}, seed {config.seed}\n")
+        text.append(f" · {config.mode} · game {self.session.game_id} · seed {config.seed}\n")
         if self.your_turn and self.time_limit and self.turn_started is not None:
             remaining = self.time_limit - (time.monotonic() - self.turn_started)
             if remaining <= 0:
