@@ -339,6 +339,8 @@ def build_parser() -> Parser:
 
     resume = sub.add_parser("resume", help="continue an interrupted game", description="Continue an interrupted game where it stopped.")
     resume.add_argument("game_id", type=_positive, metavar="GAME_ID")
+    resume.add_argument("--line", action="store_true",
+                        help="continue line by line in this terminal (as run --a human), not full-screen")
     _io_options(resume)
     return parser
 

@@ -135,8 +135,21 @@ def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
         specs = _seat_specs(args, config, seat_specs)
         setup = _setup(args)
         store = GameStore(open_db(args.db))
-        outcome = run_new(store, setup, specs, options, _printer(args))
+        with _stops():
+            outcome = run_new(store, setup, specs, options, _printer(args))
     _finish(args, outcome)
+
+
+@contextmanager
+def _stops() -> Iterator[None]:
+    """A person stopping a line-mode game (Ctrl-C, Ctrl-D) gets the resume line, not an error."""
+    from mazeplay.headless import GameStopped
+
+    try:
+        yield
+    except GameStopped as stop:
+        print(f"\n{stop}", file=sys.stderr)
+        raise SystemExit(stop.exit_code) from None
 
 
 def cmd_resume(args: argparse.Namespace) -> None:
@@ -157,12 +170,13 @@ def cmd_resume(args: argparse.Namespace) -> None:
                       f"weighted outcome {result['weighted_outcome']:.2f}")
             return
         session = GameSession.load(store, args.game_id, options, api_base=args.api_base)
-        if session.has_human and not args.json:
+        if session.has_human and not args.json and not args.line:
             from mazeplay.tui.app import MazeplayApp
 
             _run_app(MazeplayApp(db=args.db, session=session, api_key=args.api_key, api_base=args.api_base))
             return
-        outcome = resume(store, args.game_id, options, _printer(args), api_base=args.api_base)
+        with _stops():
+            outcome = resume(store, args.game_id, options, _printer(args), api_base=args.api_base)
     _finish(args, outcome)
 
 

@@ -48,6 +48,15 @@ class GameInterrupted(MazeplayError):
         self.game_id = game_id
 
 
+class GameStopped(GameInterrupted):
+    """The person stopped a line-mode game (Ctrl-D, or Ctrl-C with exit code 130): said plainly, with
+    the line that continues it, not as an error."""
+
+    def __init__(self, game_id: int, exit_code: int = 0, line: bool = True) -> None:
+        MazeplayError.__init__(self, f"Game {game_id} is saved: mazeplay resume {game_id}{' --line' if line else ''}")
+        self.game_id, self.exit_code = game_id, exit_code
+
+
 def spec_from_record(record: dict) -> SeatSpec:
     return SeatSpec.from_record(record)
 
@@ -62,13 +71,14 @@ class TranscriptPrinter:
         text = literal(turn.text).replace("\n", "\n      ")
         print(f"[{turn.index + 1}/{max_turns}] {turn.seat.upper()}: {text}", file=self.out)
         if turn.notice:
-            print(f"      {turn.notice}", file=self.out)
+            print(f"      {turn.notice.removeprefix('[user]: ')}", file=self.out)  # a notice, not a speaker
         self.out.flush()
 
     def intro_for_human(self, setup: GameSetup, seat: str) -> None:
         print(f"You are seat {seat}. This is exactly what an AI in your seat is told:\n", file=self.out)
         print(task_text(setup, seat, load_prompts(setup.config.prompt_version)), file=self.out)
-        print("\nType your message and press Enter. Ctrl-D stops (the game is saved).\n", file=self.out)
+        print("\nType your message and press Enter. A pasted map stays one message; end a line with \\ to add "
+              "another. Ctrl-C or Ctrl-D stops (the game is saved).\n", file=self.out)
 
     def result(self, outcome: Outcome) -> None:
         s, setup = outcome.score, outcome.state.setup
@@ -106,6 +116,9 @@ async def drive(
     try:
         await play(state, seats, on_turn=save, on_ask=asking)
     except SeatError as exc:
+        if getattr(exc, "stopped_by_player", False):  # Ctrl-D in line mode: a way to stop, not an error
+            store.set_status(game_id, "interrupted", error="stopped by the player")
+            raise GameStopped(game_id) from None
         store.set_status(game_id, "interrupted", error=str(exc))
         raise GameInterrupted(game_id, str(exc)) from None
     except asyncio.CancelledError:  # Ctrl-C under asyncio.run, or a UI closing: keep cancelling
@@ -243,7 +256,16 @@ def run_new(
         for seat, spec in specs.items():
             if spec.kind == "human":
                 printer.intro_for_human(setup, seat)
-    return asyncio.run(session.play(printer))
+    return _play(session, printer)
+
+
+def _play(session: "GameSession", printer: TranscriptPrinter | None) -> Outcome:
+    """Play to the end; Ctrl-C stops at once (not after the next Enter) and names the saved game."""
+    try:
+        return asyncio.run(session.play(printer))
+    except KeyboardInterrupt:
+        session.store.set_status(session.game_id, "interrupted", error="interrupted by the user")
+        raise GameStopped(session.game_id, 130, line=session.has_human) from None
 
 
 def resume(store: GameStore, game_id: int, options: SeatOptions, printer: TranscriptPrinter | None,
@@ -256,7 +278,7 @@ def resume(store: GameStore, game_id: int, options: SeatOptions, printer: Transc
                 printer.intro_for_human(session.setup, seat)
         for turn in session.turns:
             printer.turn(turn, session.setup.config.max_turns)
-    return asyncio.run(session.play(printer))
+    return _play(session, printer)
 
 
 def print_json(data: dict, out: TextIO | None = None) -> None:

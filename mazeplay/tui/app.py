@@ -21,9 +21,11 @@ from mazeplay.headless import GameSession, Outcome
 from mazeplay.seats.human import queue_source
 from mazeplay.seats.registry import SeatOptions, SeatSpecError, parse_seat
 from mazeplay.store import GameStore, open_db
+from mazeplay.tui.screens.dialogs import ConfirmDialog
 from mazeplay.tui.screens.help import HelpScreen
 from mazeplay.tui.screens.play import PlayScreen
 from mazeplay.tui.screens.result import ResultScreen
+from mazeplay.tui.screens.session import SessionScreen
 from mazeplay.tui.screens.setup import GameChoice, SetupScreen
 
 
@@ -45,7 +47,7 @@ class MazeplayApp(App):
         self.api_key, self.api_base = api_key, api_base
         self.screen_factory = screen_factory
         self.config = load_config()
-        self.bell_on_turn = self.config.bell  # F6 or the palette toggles it for this session
+        self.bell_on_turn = self.config.bell  # F3 or the palette toggles it for this session
         self._store: GameStore | None = None
 
     @property
@@ -163,7 +165,29 @@ class MazeplayApp(App):
         self.notify("The bell rings when it is your turn." if self.bell_on_turn else "No bell on your turn.")
 
     def action_new_game(self) -> None:
-        self.switch_or_push(SetupScreen(self.choice))
+        """The setup screen; from a game in progress only once the person says so (it stays saved)."""
+        game = self.game_in_progress()
+        if game is None:
+            self.switch_or_push(SetupScreen(self.choice))
+            return
+        game_id = game.session.game_id
+
+        def leave(yes: bool | None) -> None:
+            if yes and not game.closed:
+                game.workers.cancel_group(game, "game")
+                self.notify(f"Game {game_id} is saved: mazeplay resume {game_id}", timeout=10)
+                self.switch_or_push(SetupScreen(self.choice))
+
+        self.push_screen(ConfirmDialog("Leave this game?", f"Game {game_id} is not over. It is saved and "
+                                       f"mazeplay resume {game_id} continues it later.", yes="Leave", no="Stay"),
+                         leave)
+
+    def game_in_progress(self) -> SessionScreen | None:
+        """The play or watch screen of a game not yet over, if one is open."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, SessionScreen) and not screen.closed:
+                return screen
+        return None
 
     def action_replay(self) -> None:
         from mazeplay.tui.screens.replay import ReplayBrowser
@@ -190,5 +214,7 @@ class MazeplayApp(App):
         yield SystemCommand("Resume game", "Continue the latest interrupted game", self.action_resume_latest)
         yield SystemCommand("Replay saved games", "Browse and replay saved games", self.action_replay)
         yield SystemCommand("Help", "Rules, the notepad and what the bot understands", self.action_help)
-        yield SystemCommand("Bell on your turn", "Ring the terminal bell when it is your turn (on/off; F6 while playing)",
+        yield SystemCommand("Bell on your turn", "Ring the terminal bell when it is your turn (on/off; F3 while playing)",
                             self.action_toggle_bell)
+        for name, help_text, callback in getattr(screen, "palette_commands", lambda: [])():
+            yield SystemCommand(name, help_text, callback)

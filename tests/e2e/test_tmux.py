@@ -104,3 +104,60 @@ def test_play_a_game_against_the_bot_and_quit(tmp_path: Path):
         tmux.kill()
     db_rows = sqlite3.connect(db).execute("select status, ending from games").fetchall()
     assert db_rows == [("finished", "goal")]
+
+
+MAP = "my map:\n@..#??\n.????.\n..#...\n#.?...\n....?.\n?...*."
+
+
+def paste(tmux: Tmux, text: str) -> None:
+    """Paste as a terminal does: bracketed, when the program asked for it (`paste-buffer -p`)."""
+    subprocess.run(["tmux", "-L", tmux.socket, "load-buffer", "-"], input=text, text=True, check=True)
+    tmux.run("paste-buffer", "-p", "-t", "t")
+    time.sleep(0.3)
+
+
+def saved_texts(db: Path) -> list[tuple[str, str]]:
+    if not db.exists():
+        return []
+    with sqlite3.connect(db) as connection:
+        return connection.execute("select seat, text from turns order by idx").fetchall()
+
+
+@pytest.mark.parametrize("surface, command, ready, new_line", [
+    ("full-screen", "--seed 3", "Your turn", ["C-j"]),  # ctrl+j adds a line
+    ("line mode", "run --a human --b bot --seed 3", "you (a)>", ["\\", "Enter"]),  # a trailing \ continues
+])
+def test_a_typed_line_and_a_pasted_map_arrive_as_one_message(tmp_path: Path, surface: str, command: str, ready: str,
+                                                            new_line: list[str]):
+    db = tmp_path / "paste.db"
+    tmux = Tmux(f"{sys.executable} -m mazeplay {command} --db {db}", width=80, height=24)
+    try:
+        tmux.wait_for(ready)
+        tmux.run("send-keys", "-t", "t", "-l", "Look:")
+        for key in new_line:
+            tmux.run("send-keys", "-t", "t", *(["-l", key] if key == "\\" else [key]))
+        time.sleep(0.3)
+        paste(tmux, MAP)
+        tmux.run("send-keys", "-t", "t", "Enter")
+        deadline = time.monotonic() + 30
+        while len(saved_texts(db)) < 2 and time.monotonic() < deadline:  # ours, then the bot's answer
+            time.sleep(0.2)
+        assert saved_texts(db)[:1] == [("a", "Look:\n" + MAP)], f"{surface}: {saved_texts(db)}\n{tmux.screen()}"
+        if surface == "line mode":
+            assert "[200~" not in tmux.screen()  # the paste markers are not echoed
+    finally:
+        tmux.kill()
+
+
+@pytest.mark.parametrize("key, status", [("C-c", "130"), ("C-d", "0")])
+def test_line_mode_stops_at_the_first_ctrl_c_or_ctrl_d_and_names_the_game(tmp_path: Path, key: str, status: str):
+    db = tmp_path / "line.db"
+    tmux = Tmux(f"{sys.executable} -m mazeplay run --a human --b bot --seed 3 --db {db}", width=80, height=24)
+    try:
+        tmux.wait_for("you (a)>")
+        tmux.run("send-keys", "-t", "t", key)  # once, and no Enter after it
+        assert tmux.exit_status(timeout=15) == status, tmux.screen()
+        screen = tmux.screen()
+        assert "Game 1 is saved: mazeplay resume 1 --line" in screen and "rror" not in screen, screen
+    finally:
+        tmux.kill()

@@ -53,7 +53,7 @@ async def visit(study: str, db: str, participant: str, lines: list[str], timeout
             elif isinstance(screen, ConfirmDialog):
                 await pilot.press("y")  # the game asks before a message that says ACTI! is sent
             elif isinstance(screen, PlayScreen) and screen.your_turn:
-                screen.query_one("#message", Input).value = script.pop(0) if script else "We are there. ACTI!"
+                screen.query_one("#message").value = script.pop(0) if script else "We are there. ACTI!"
                 await pilot.press("enter")
             elif isinstance(screen, WaitingScreen):
                 pass

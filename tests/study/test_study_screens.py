@@ -71,14 +71,14 @@ async def confirm(pilot) -> None:
 async def play_to_end(pilot) -> None:
     """Say ACTI! at the first chance: the game ends at once (a short, failed game)."""
     await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn, "our turn")
-    pilot.app.screen.query_one("#message", Input).value = "We are at the goal. ACTI!"
+    pilot.app.screen.query_one("#message").value = "We are at the goal. ACTI!"
     await pilot.press("enter")
     await confirm(pilot)
     await until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen) and pilot.app.screen.id == "game-over"
                 or (isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn
                     and len(pilot.app.screen.session.turns) > 0), "the game to end")
     if isinstance(pilot.app.screen, PlayScreen):  # we spoke second: say it again on our next turn
-        pilot.app.screen.query_one("#message", Input).value = "ACTI!"
+        pilot.app.screen.query_one("#message").value = "ACTI!"
         await pilot.press("enter")
         await confirm(pilot)
         await until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen) and pilot.app.screen.id == "game-over",
@@ -243,7 +243,7 @@ async def test_the_message_time_limit_sends_what_was_typed_or_a_pass(db_path, tm
         await click(pilot, "#continue")
         await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.your_turn, "our turn")
         assert "s left" in str(app.screen.query_one("#status").render())
-        app.screen.query_one("#message", Input).value = "half a thought"
+        app.screen.query_one("#message").value = "half a thought"
         await until(pilot, lambda: not isinstance(app.screen, PlayScreen) or len(app.screen.session.turns) >= 3
                     or not app.screen.your_turn, "the time to run out", tries=200)
         await until(pilot, lambda: app.screen.id == "game-over", "the end of the game (4 turns)", tries=600)
@@ -262,7 +262,7 @@ async def test_a_page_closed_mid_game_resumes_that_game(db_path, tmp_path):
             await click(pilot, "#continue")
             await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.your_turn, "our turn")
             if visit == 0:
-                app.screen.query_one("#message", Input).value = "Hello, I use (row, col) from 0."
+                app.screen.query_one("#message").value = "Hello, I use (row, col) from 0."
                 await pilot.press("enter")
                 await until(pilot, lambda: app.screen.your_turn, "the bot's answer")
             else:

@@ -188,7 +188,7 @@ async def test_status_shows_game_seed_turns_left_warns_at_five_and_cues_your_tur
         status = str(play.query_one("#status").render())
         assert "Turn 1/8 · 8 left" in status and "game 1" in status and "seed 3" in status
         assert "Your turn" in play.sub_title and not bells  # no bell unless asked for
-        await pilot.press("f6")  # the bell on
+        await pilot.press("f3")  # the bell on
         await say(pilot, "hello")
         assert await wait_for(pilot, lambda: play.your_turn)
         assert bells and "Your turn" in play.sub_title

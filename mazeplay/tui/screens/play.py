@@ -10,14 +10,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Header, Static
 
+from mazeplay.dialogue.maps import read_shared_map
 from mazeplay.game.moves import acti_said
 from mazeplay.game.turns import Turn
 from mazeplay.headless import GameSession
 from mazeplay.tui.screens.dialogs import ConfirmDialog
 from mazeplay.tui.screens.session import SessionScreen
 from mazeplay.tui.widgets.maze_grid import MazeGrid
+from mazeplay.tui.widgets.message_box import MessageBox
 from mazeplay.tui.widgets.transcript import Transcript
 
 LEGEND = "@ start · * goal · ██ wall · ? hidden from you"
@@ -37,10 +39,12 @@ class PlayScreen(SessionScreen):
     BINDINGS = [
         Binding("f2", "focus_notepad", "Notepad"),
         Binding("f4", "focus_input", "Type"),
+        Binding("f8", "insert_map", "My map"),
+        Binding("f9", "notes_from_partner", "Their map"),
         Binding("ctrl+n", "focus_notepad", "Notepad", show=False),
         Binding("ctrl+t", "focus_input", "Type", show=False),
         Binding("f1", "app.help", "Help"),
-        Binding("f6", "app.toggle_bell", "Bell", show=False),
+        Binding("f3", "app.toggle_bell", "Bell", show=False),  # not F6: the message box selects a line with it
         Binding("f10", "quit_game", "Save & quit", priority=True),
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True, show=False),
     ]
@@ -58,6 +62,7 @@ class PlayScreen(SessionScreen):
         self.thinking_since: float | None = None
         self.warned = False  # the few-turns-left notification is shown once
         self.position = session.setup.maze.start
+        self.partner_messages: list[tuple[int, str]] = []  # (turn number, text), for the notepad
         remote = getattr(session, "remote", False)  # a guest in someone else's game: the saved notes are the host's
         self.notes: dict[tuple[int, int], str] = {} if remote else session.store.load_notes(session.game_id)
 
@@ -78,8 +83,8 @@ class PlayScreen(SessionScreen):
                 yield Transcript(id="transcript")
                 # the status sits by the message box, so no maze size can push it off the screen
                 yield Static(id="status")
-                yield Input(placeholder="Write to your partner and press Enter", id="message")
-        yield Footer()
+                yield MessageBox(placeholder="Enter sends · ctrl+j new line · F8 your map", id="message")
+        yield Footer(compact=True)  # seven keys fit in 80 columns
 
     def on_mount(self) -> None:
         grid = self.query_one("#own", MazeGrid)
@@ -92,7 +97,7 @@ class PlayScreen(SessionScreen):
         self.refresh_legend()
         self.set_interval(0.5, self.refresh_status)
         self.refresh_status()
-        self.query_one("#message", Input).focus()
+        self.query_one("#message", MessageBox).focus()
         self.run_game()
 
     def seat_wrapper(self):
@@ -120,6 +125,8 @@ class PlayScreen(SessionScreen):
             return
         transcript = self.query_one(Transcript)
         own = turn.seat == self.human_seat
+        if not own:
+            self.partner_messages.append((turn.index + 1, turn.text))
         transcript.add_message("You" if own else "Partner", turn.text, own=own, turn=turn.index + 1)
         if turn.notice:
             transcript.add_notice(turn.notice.removeprefix("[user]: "))
@@ -157,7 +164,7 @@ class PlayScreen(SessionScreen):
         if self.your_turn and self.time_limit and self.turn_started is not None:
             remaining = self.time_limit - (time.monotonic() - self.turn_started)
             if remaining <= 0:
-                self.send_text(self.query_one("#message", Input).value.strip() or "(no message: time ran out)")
+                self.send_text(self.query_one("#message", MessageBox).value.strip() or "(no message: time ran out)")
                 return
             text.append(f"Your turn: write a message ({remaining:.0f} s left).", style="bold")
         elif self.your_turn:
@@ -169,8 +176,8 @@ class PlayScreen(SessionScreen):
         self.query_one("#status", Static).update(text)
 
     # -- input ---------------------------------------------------------------------------------
-    @on(Input.Submitted, "#message")
-    def send(self, event: Input.Submitted) -> None:
+    @on(MessageBox.Submitted, "#message")
+    def send(self, event: MessageBox.Submitted) -> None:
         text = event.value.strip()
         if not text:
             return
@@ -181,20 +188,23 @@ class PlayScreen(SessionScreen):
             self.app.push_screen(ConfirmDialog(
                 "This message ends the game", "It says ACTI!, which declares that you have both reached the goal. "
                 "The game ends as soon as it is sent, for both of you. Send it?"),
-                lambda send: self.send_text(text) if send else self.query_one("#message", Input).focus())
+                lambda send: self.send_text(text) if send else self.query_one("#message", MessageBox).focus())
             return
         self.send_text(text)
 
     def send_text(self, text: str) -> None:
         self.your_turn = False
         self.turn_started = None
-        self.query_one("#message", Input).value = ""
+        self.query_one("#message", MessageBox).value = ""
         self.queue.put_nowait(text)
         self.refresh_status()
 
     @on(MazeGrid.NoteChanged)
     def save_note(self, event: MazeGrid.NoteChanged) -> None:
-        self.notes = dict(event.grid.notes)
+        self.keep_notes(event.grid.notes)
+
+    def keep_notes(self, notes: dict[tuple[int, int], str]) -> None:
+        self.notes = dict(notes)
         if not getattr(self.session, "remote", False):  # a guest's notes stay on screen: the row is the host's
             self.session.store.save_notes(self.session.game_id, self.notes)
 
@@ -202,7 +212,36 @@ class PlayScreen(SessionScreen):
         self.query_one("#own", MazeGrid).focus()
 
     def action_focus_input(self) -> None:
-        self.query_one("#message", Input).focus()
+        self.query_one("#message", MessageBox).focus()
+
+    def action_insert_map(self) -> None:
+        """Your own map, exactly as the game's rendering gives it to you, into the message box."""
+        box = self.query_one("#message", MessageBox)
+        box.add_block("My map:\n" + self.session.setup.rendered_view(self.human_seat))
+        box.focus()
+
+    def action_notes_from_partner(self) -> None:
+        """Mark on the notepad every hidden cell that the partner's latest map gives (a grid in their
+        message: rows, or any of the game's renderings); other marks stay."""
+        grid = self.query_one("#own", MazeGrid)
+        hidden = {(r, c) for r, row in enumerate(grid.rows) for c, symbol in enumerate(row) if symbol == "?"}
+        for number, text in reversed(self.partner_messages):
+            cells = {cell: mark for cell, mark in read_shared_map(text, len(grid.rows)).items() if cell in hidden}
+            if cells:
+                grid.notes = {**grid.notes, **cells}
+                self.keep_notes(grid.notes)
+                self.notify(f"Marked {len(cells)} hidden cells from your partner's map (message {number}). "
+                            "F2 to check or change them.")
+                return
+        self.notify("No map from your partner yet: no message of theirs lays out rows of the maze.",
+                    severity="warning")
+
+    def palette_commands(self) -> list[tuple[str, str, object]]:
+        """Commands this screen adds to the command palette (ctrl+p): (name, help, callback)."""
+        return [("Insert my map", "Your map as rows, in this game's rendering, into the message box (F8)",
+                 self.action_insert_map),
+                ("Notepad: mark the partner's map", "Mark the hidden cells your partner's latest map shows (F9)",
+                 self.action_notes_from_partner)]
 
     def action_quit_game(self) -> None:
         self.save_and_quit()

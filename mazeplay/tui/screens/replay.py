@@ -24,7 +24,7 @@ def seat_name(record: dict) -> str:
 
 class ReplayBrowser(Screen):
     BINDINGS = [Binding("slash", "focus_filter", "Filter"), Binding("escape", "app.new_game", "New game"),
-                Binding("q", "app.quit", "Quit")]
+                Binding("q", "app.quit", "Quit"), Binding("down", "focus_games", "Games", show=False)]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -58,8 +58,16 @@ class ReplayBrowser(Screen):
     def open_game(self, event: DataTable.RowSelected) -> None:
         self.app.push_screen(ReplayScreen(self.app.store.load_game(int(event.row_key.value))))
 
+    @on(Input.Submitted, "#filter")
+    def filter_done(self) -> None:
+        self.action_focus_games()
+
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()
+
+    def action_focus_games(self) -> None:
+        """Enter or Down in the filter goes on to the games it left (the table keeps its own Down)."""
+        self.query_one("#games", DataTable).focus()
 
 
 class ReplayScreen(Screen):
@@ -68,7 +76,7 @@ class ReplayScreen(Screen):
     BINDINGS = [Binding("right,l", "step(1)", "Next turn", priority=True),
                 Binding("left,h", "step(-1)", "Previous turn", priority=True),
                 Binding("end", "step(1000)", "Last", priority=True), Binding("home", "step(-1000)", "First", priority=True),
-                Binding("escape,q", "app.pop_screen", "Back")]
+                Binding("escape,q", "back", "Back")]
 
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
@@ -87,6 +95,15 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.action_step(1000)
+
+    def action_back(self) -> None:
+        """Back to the saved games; opened straight from `mazeplay replay N`, there is no list below to
+        return to, so one is opened (popping would leave a blank screen)."""
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], ReplayBrowser):
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(ReplayBrowser())
 
     def route_until(self, count: int) -> tuple[list, tuple[int, int] | None]:
         """The route after `count` turns, and the wall it ran into (if it did)."""

@@ -5,17 +5,27 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widgets import Static
 
 from mazeplay.text import literal
 
 class Transcript(VerticalScroll):
+    """Follows the newest message: whenever the dialogue grows, it scrolls to the end. Scrolling
+    right after mounting is not enough: a long message wrapped over many lines has its height only
+    once it is laid out, so the end moves after the scroll. Scrolling up to read stays put until the
+    next message arrives."""
+
     DEFAULT_CSS = """
     Transcript { height: 1fr; border: round $panel; padding: 0 1; }
     Transcript > .message { margin: 0 0 1 0; }
     Transcript > .notice { color: $text-muted; text-style: italic; margin: 0 0 1 0; }
     Transcript > .own { color: $text-primary; }  /* readable on light themes too (accent is not) */
     """
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        if new.height > old.height:
+            self.scroll_end(animate=False, immediate=True)
 
     def add_message(self, speaker: str, text: str, own: bool = False, turn: int | None = None) -> None:
         label = f"{turn}. {speaker}: " if turn is not None else f"{speaker}: "
