@@ -197,6 +197,7 @@ def cmd_watch(args: argparse.Namespace) -> None:
     from mazeplay.headless import GameSession
     from mazeplay.store import GameStore, open_db
     from mazeplay.tui.app import MazeplayApp
+    from mazeplay.tui.screens.setup import MAX_SHOWN_SIZE
     from mazeplay.tui.screens.watch import WatchScreen
 
     with user_errors():
@@ -204,8 +205,18 @@ def cmd_watch(args: argparse.Namespace) -> None:
         specs = _seat_specs(args, config, {"a": args.a, "b": args.b})
         if any(spec.kind == "human" for spec in specs.values()):
             raise ValueError("watch is for two non-human seats; to play, run mazeplay --seat a --partner SEAT")
-        session = GameSession.new(GameStore(open_db(args.db)), _setup(args), specs, options)
+        setup = _setup(args)
+        if setup.maze.size > MAX_SHOWN_SIZE:
+            raise ValueError(_too_large(setup.maze.size, "mazeplay run --a SEAT --b SEAT"))
+        session = GameSession.new(GameStore(open_db(args.db)), setup, specs, options)
     _run_app(MazeplayApp(db=args.db, screen_factory=lambda app: WatchScreen(session)))
+
+
+def _too_large(size: int, instead: str) -> str:
+    from mazeplay.tui.screens.setup import MAX_SHOWN_SIZE
+
+    return (f"--size {size}: the game screen shows mazes up to {MAX_SHOWN_SIZE}×{MAX_SHOWN_SIZE} "
+            f"(an 80×24 terminal); for larger mazes use {instead}")
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -222,11 +233,13 @@ def cmd_replay(args: argparse.Namespace) -> None:
 def cmd_play(args: argparse.Namespace, fresh: bool) -> None:
     """The full-screen game: the setup screen, or straight into play when options were given."""
     from mazeplay.tui.app import MazeplayApp
-    from mazeplay.tui.screens.setup import GameChoice
+    from mazeplay.tui.screens.setup import MAX_SHOWN_SIZE, GameChoice
 
     with user_errors():
         if args.seed is None and args.maze_set:
             raise ValueError("--maze-set is for mazeplay run; in the game, choose a --seed")
+        if args.size > MAX_SHOWN_SIZE:
+            raise ValueError(_too_large(args.size, "mazeplay run --a human --b SEAT (line mode)"))
         choice = GameChoice(seat=args.seat, partner=args.partner, seed=args.seed, size=args.size,
                             density=args.density, mode=args.mode, render=args.render, player=args.player,
                             first=args.first, max_turns=args.max_turns, split_seed=args.split_seed,

@@ -17,6 +17,9 @@ The file is `$MAZEPLAY_CONFIG`, else `config.toml` in the user's config folder (
     input_cost_per_token = 0.0          # USD; for models litellm has no price for
     output_cost_per_token = 0.0
     params = { temperature = 0.2 }      # extra request parameters
+
+    [tui]
+    bell = true                         # ring the terminal bell when it is your turn
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ CONFIG = Table({
     "aliases": Table({}, any_key=TEXT),
     "llm": Table({"timeout": number(0.001, 86_400), "max_retries": whole(0, 20), "stream": Field((bool,))}),
     "models": Field((dict,)),  # its tables are checked key by key in parse_models
+    "tui": Table({"bell": Field((bool,))}),
 })
 
 
@@ -103,6 +107,7 @@ class Config:
     llm_stream: bool | None = None  # None: each surface's default (the TUI streams, batch runs do not)
     models: dict[str, ModelEntry] = field(default_factory=dict)
     path: Path | None = None
+    bell: bool = False  # ring the terminal bell when it is the person's turn
 
 
 def config_path() -> Path:
@@ -132,4 +137,5 @@ def load_config(path: Path | None = None) -> Config:
     config.llm_max_retries = int(llm.get("max_retries", config.llm_max_retries))
     config.llm_stream = llm.get("stream", config.llm_stream)
     config.models = parse_models(data.get("models", {}), path)
+    config.bell = bool(data.get("tui", {}).get("bell", config.bell))
     return config

@@ -60,6 +60,7 @@ class Replay:
     stopped_by: str | None  # None, "wall", "off_grid" or "not_adjacent"
     shortest: int  # a: shortest start→goal moves
     remaining: int  # b: shortest moves from the last valid cell to the goal
+    blocked: Cell | None = None  # the cell the route tried to enter when a wall or the grid's edge stopped it
 
     @property
     def last(self) -> Cell:
@@ -88,7 +89,7 @@ def replay_route(maze: "Maze", route: list[Cell], goal_dist: np.ndarray | None =
     """
     if goal_dist is None:
         goal_dist = distances_from(maze.passable(), maze.goal)
-    here, cells, stopped = maze.start, [maze.start], None
+    here, cells, stopped, blocked = maze.start, [maze.start], None, None
     for cell in route:
         if here == maze.goal:
             break
@@ -96,13 +97,13 @@ def replay_route(maze: "Maze", route: list[Cell], goal_dist: np.ndarray | None =
         if cell == here:
             continue
         if not (0 <= cell[0] < maze.size and 0 <= cell[1] < maze.size):
-            stopped = "off_grid"
+            stopped, blocked = "off_grid", cell
             break
         if direction_between(here, cell) is None:
             stopped = "not_adjacent"
             break
         if maze.cells[cell] == WALL:
-            stopped = "wall"
+            stopped, blocked = "wall", cell
             break
         here = cell
         cells.append(cell)
@@ -112,4 +113,5 @@ def replay_route(maze: "Maze", route: list[Cell], goal_dist: np.ndarray | None =
         stopped_by=stopped,
         shortest=int(goal_dist[maze.start]),
         remaining=int(goal_dist[here]),
+        blocked=blocked,
     )

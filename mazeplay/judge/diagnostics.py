@@ -13,8 +13,34 @@ _CONVENTION = re.compile(
     r"rows? (are|is) numbered|columns? (are|is) (numbered|lettered)",
     re.IGNORECASE,
 )
-_MAP_LINE = re.compile(r"^[^\w]*(row\s*\d+\s*[:=-]\s*)?[`]?([@*.#?][ \t]?){4,}[`]?\s*$", re.IGNORECASE | re.MULTILINE)
 _CELL_FACT = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]][^.\n]{0,30}\b(wall|open|blocked|free)\b", re.IGNORECASE)
+_COORD = r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]"
+# "Walls I can see: (1, 2), (2, 2) and (3, 3)" (bot:swap) or JSON's "wall":[[0,5],[2,0]]: each listed cell is a fact
+_CELL_LIST = re.compile(r"\b(walls?|open|blocked|free|passable)\b[^:=\n()\[\]]{0,40}[\"']?\s*[:=]\s*\[?\s*"
+                        rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE)
+# "left to right: start, unknown, open, wall" (the prose rendering)
+_PROSE_ROW = re.compile(r"\b(?:start|goal|open|wall|unknown|hidden)(?:\s*,\s*(?:start|goal|open|wall|unknown|hidden)){2,}\b",
+                        re.IGNORECASE)
+
+
+def _map_rows(text: str, size: int) -> int:
+    """Rows of a map written in the game's symbols, one per line or several on one line ("row 0: @..#.. row 1:
+    ..."): runs of about a row's width of @ * . # ? (single spaces or bars between them allowed)."""
+    least = size if size < 4 else max(4, size - 1)
+    run = re.compile(rf"(?<![@*.#?\w])(?:[@*.#?][ \t|]?){{{least},}}(?![\w])")
+    rows = sum(1 for match in run.finditer(text) if sum(ch in "@*.#?" for ch in match.group()) <= size + 1)
+    return rows + sum(1 for match in _PROSE_ROW.finditer(text) if match.group().count(",") + 1 >= least)
+
+
+def _cell_facts(text: str) -> int:
+    listed = sum(len(re.findall(_COORD, match.group(2))) for match in _CELL_LIST.finditer(text))
+    return max(listed, len(_CELL_FACT.findall(text)))
+
+
+def map_shared(text: str, size: int) -> bool:
+    """Whether a message shares (part of) a map: several rows in map symbols or prose, or at least three
+    cells named as walls or open (one by one or in a list)."""
+    return _map_rows(text, size) >= max(2, size // 2) or _cell_facts(text) >= 3
 
 BUCKETS = (("fail", 0.25), ("partial_fail", 0.5), ("partial_success", 0.75), ("success", float("inf")))
 
@@ -41,9 +67,7 @@ def diagnose(
     shared: dict[str, int | None] = {"agent_1": None, "agent_2": None}
     for i, (seat, text) in enumerate(messages):
         agent = "agent_1" if seat == first else "agent_2"
-        if shared[agent] is None and (
-            len(_MAP_LINE.findall(text)) >= max(2, size // 2) or len(_CELL_FACT.findall(text)) >= 3
-        ):
+        if shared[agent] is None and map_shared(text, size):
             shared[agent] = i + 1
     executed_turns = sorted({s.turn for s in extraction.route if s.turn_type == "move" and s.agent == "both"})
     proposals = [s for s in extraction.route if s.agent != "both" or s.turn_type == "consider"]

@@ -29,6 +29,7 @@ class Grade:
     reasons: list[str] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)  # the agreed route as written
     stopped_by: str | None = None
+    blocked_at: Cell | None = None  # the wall (or off-grid cell) the route ran into, if one stopped it
     readings: list[dict] = field(default_factory=list)
     extraction: dict | None = None
     diagnostics: dict = field(default_factory=dict)
@@ -73,6 +74,7 @@ def _grade(extraction, best, readings, reasons, labels, maze, messages, first, c
         reasons=reasons,
         moves=labels,
         stopped_by=replay.stopped_by,
+        blocked_at=replay.blocked,
         readings=[r.to_dict() for r in readings],
         extraction=extraction.to_dict(),
         diagnostics=diagnose(messages, extraction, replay.success, replay.weighted_outcome, replay.stopped_by,

@@ -48,6 +48,7 @@ class MazeplayApp(App):
         self.screen_factory = screen_factory
         self.config = load_config()
         self.stream = stream if stream is not None else self.config.llm_stream  # None: on (see SessionScreen)
+        self.bell_on_turn = self.config.bell  # F3 or the palette toggles it for this session
         self._store: GameStore | None = None
 
     @property
@@ -123,7 +124,26 @@ class MazeplayApp(App):
             self.push_screen(screen)
 
     def show_result(self, outcome: Outcome) -> None:
-        self.switch_or_push(ResultScreen(outcome))
+        human = next((s.human_seat for s in reversed(self.screen_stack) if isinstance(s, PlayScreen)), None)
+        self.switch_or_push(ResultScreen(outcome, human))
+
+    def screenshot_folder(self) -> Path:
+        """Screenshots go beside the saves (the data folder), which exists, rather than ~/Downloads, which may not."""
+        from mazeplay.store.db import resolve_path
+
+        folder = resolve_path(self.db_path).resolve().parent / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The palette's Screenshot: saved under the data folder; Textual's notice says where."""
+        try:
+            path = path or str(self.screenshot_folder())
+        except OSError as error:
+            self.notify(f"Cannot save a screenshot: {error}", severity="error")
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
 
     # -- actions and the command palette ----------------------------------------------------------
     async def action_quit(self) -> None:
@@ -141,6 +161,10 @@ class MazeplayApp(App):
             session = getattr(self.screen, "session", None)  # the game on screen, else the one being set up
             setup = getattr(session, "setup", None)
             self.push_screen(HelpScreen(setup.config.max_turns if setup is not None else self.choice.max_turns))
+
+    def action_toggle_bell(self) -> None:
+        self.bell_on_turn = not self.bell_on_turn
+        self.notify("The bell rings when it is your turn." if self.bell_on_turn else "No bell on your turn.")
 
     def action_new_game(self) -> None:
         """The setup screen; from a game in progress only once the person says so (it stays saved)."""
@@ -192,5 +216,7 @@ class MazeplayApp(App):
         yield SystemCommand("Resume game", "Continue the latest interrupted game", self.action_resume_latest)
         yield SystemCommand("Replay saved games", "Browse and replay saved games", self.action_replay)
         yield SystemCommand("Help", "Rules, the notepad and what the bot understands", self.action_help)
+        yield SystemCommand("Bell on your turn", "Ring the terminal bell when it is your turn (on/off; F3 while playing)",
+                            self.action_toggle_bell)
         for name, help_text, callback in getattr(screen, "palette_commands", lambda: [])():
             yield SystemCommand(name, help_text, callback)

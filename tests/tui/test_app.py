@@ -68,10 +68,11 @@ async def test_seat_b_in_live_mode_shows_the_shared_position(db_path):
         play = app.screen
         assert isinstance(play, PlayScreen) and play.human_seat == "b"
         assert play.query_one("#own", MazeGrid).rows == play.session.setup.views["b"].rows()
+        assert "you both: lit @" in str(play.query_one("#legend").render())  # right from the start
         await say(pilot, "Hello, AGREE")  # the bot (seat a) proposed first
         await pilot.pause(0.1)
         assert play.query_one("#own", MazeGrid).position != play.session.setup.maze.start
-        assert "Shared position" in str(play.query_one("#status").render())
+        assert "● you both" in str(play.query_one("#legend").render())
 
 
 async def test_the_play_screen_never_shows_the_partners_private_cells(tmp_path):
@@ -292,7 +293,7 @@ async def test_every_game_option_given_on_the_command_line_reaches_the_game_and_
                 break
             await pilot.pause(0.05)
         await pilot.pause(0.3)
-        assert re.search(r"Turn \d/4 · live mode", str(app.screen.query_one("#status").render()))
+        assert re.search(r"Turn \d/4 · \d left · live · ", str(app.screen.query_one("#status").render()))
         assert app.options(None).timeout == 7
         await pilot.press("f1")
         await pilot.pause(0.1)

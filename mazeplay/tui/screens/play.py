@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Static
 
 from mazeplay.dialogue.maps import read_shared_map
@@ -23,6 +23,7 @@ from mazeplay.tui.widgets.message_box import MessageBox
 from mazeplay.tui.widgets.transcript import Transcript
 
 LEGEND = "@ start · * goal · ██ wall · ? hidden from you"
+WARN_TURNS_LEFT = 5  # a warning (and a notification) when this many turns are left
 
 
 def grid_labels(render: str) -> str:
@@ -43,6 +44,7 @@ class PlayScreen(SessionScreen):
         Binding("ctrl+n", "focus_notepad", "Notepad", show=False),
         Binding("ctrl+t", "focus_input", "Type", show=False),
         Binding("f1", "app.help", "Help"),
+        Binding("f3", "app.toggle_bell", "Bell", show=False),  # not F6: the message box selects a line with it
         Binding("f10", "quit_game", "Save & quit", priority=True),
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True, show=False),
     ]
@@ -58,6 +60,7 @@ class PlayScreen(SessionScreen):
         self.turn_started: float | None = None
         self.your_turn = False
         self.thinking_since: float | None = None
+        self.warned = False  # the few-turns-left notification is shown once
         self.position = session.setup.maze.start
         self.partner_messages: list[tuple[int, str]] = []  # (turn number, text), for the notepad
         remote = getattr(session, "remote", False)  # a guest in someone else's game: the saved notes are the host's
@@ -67,18 +70,19 @@ class PlayScreen(SessionScreen):
         setup = self.session.setup
         yield Header()
         with Horizontal(id="play"):
-            with Vertical(id="side"):
+            # the map first; the legends scroll under it when a large maze fills a small terminal
+            with VerticalScroll(id="side", can_focus=False):
                 if self.heading:
                     yield Static(self.heading, classes="title", id="heading")
                 yield Static(f"Your map — seat {self.human_seat}", classes="title")
                 yield MazeGrid(setup.views[self.human_seat].rows(), labels=grid_labels(setup.config.render),
                                notepad=True, id="own")
-                yield Static(LEGEND, classes="legend")
-                yield Static("Notepad: F2, then arrows and space (or click a ?) to mark wall ▒ / open ○ / unsure ¿",
-                             classes="legend")
-                yield Static(id="status")
+                yield Static(id="legend", classes="legend")
+                yield Static("F2 notepad marks a ?: ▒ wall ○ open ¿ unsure", classes="legend")
             with Vertical(id="talk"):
                 yield Transcript(id="transcript")
+                # the status sits by the message box, so no maze size can push it off the screen
+                yield Static(id="status")
                 yield MessageBox(placeholder="Enter sends · ctrl+j new line · F8 your map", id="message")
         yield Footer(compact=True)  # seven keys fit in 80 columns
 
@@ -89,6 +93,8 @@ class PlayScreen(SessionScreen):
             grid.position = self.position
         for turn in self.session.turns:
             self.turn(turn, self.session.setup.config.max_turns)
+        self.warned = self.turns_left() <= WARN_TURNS_LEFT  # a resumed game near its end: no late surprise
+        self.refresh_legend()
         self.set_interval(0.5, self.refresh_status)
         self.refresh_status()
         self.query_one("#message", MessageBox).focus()
@@ -110,6 +116,12 @@ class PlayScreen(SessionScreen):
         self.your_turn = seat == self.human_seat
         self.turn_started = time.monotonic() if self.your_turn else None
         self.thinking_since = None if self.your_turn else time.monotonic()
+        self.sub_title = ("Your turn" if self.your_turn else "Partner's turn") + f" · game {self.session.game_id}"
+        if self.your_turn and getattr(self.app, "bell_on_turn", False):
+            self.app.bell()
+        if not self.warned and self.turns_left() <= WARN_TURNS_LEFT:
+            self.warned = True
+            self.notify(f"Only {self.turns_left()} turns left in this game.", severity="warning", timeout=6)
         self.refresh_status()
 
     def turn(self, turn: Turn, max_turns: int) -> None:
@@ -125,35 +137,50 @@ class PlayScreen(SessionScreen):
         if turn.position is not None:
             self.position = turn.position
             self.query_one("#own", MazeGrid).position = turn.position
+            self.refresh_legend()
         self.turns_done = turn.index + 1
         self.retry_note = None
         self.your_turn = False
         self.thinking_since = None
         self.refresh_status()
 
+    def turns_left(self) -> int:
+        done = getattr(self, "turns_done", len(self.session.turns))
+        return max(0, self.session.setup.config.max_turns - done)
+
+    def refresh_legend(self) -> None:
+        """The map's key; in live mode where the shared position is (at the start it is the @ itself)."""
+        if self.closed:
+            return
+        legend = LEGEND
+        if self.session.setup.config.mode == "live":
+            legend += (" · you both: lit @" if self.position == self.session.setup.maze.start else " · ● you both")
+        self.query_one("#legend", Static).update(legend)
+
     def refresh_status(self) -> None:
         if self.closed:
             return
         config = self.session.setup.config
         done = getattr(self, "turns_done", len(self.session.turns))
-        lines = [f"Turn {min(done + 1, config.max_turns)}/{config.max_turns} · {config.mode} mode"]
+        left = self.turns_left()
+        text = Text(f"Turn {min(done + 1, config.max_turns)}/{config.max_turns} · ")
+        text.append(f"{left} left", style="bold reverse" if left <= WARN_TURNS_LEFT else "bold")
+        text.append(f" · {config.mode} · game {self.session.game_id} · seed {config.seed}\n")
         if self.your_turn and self.time_limit and self.turn_started is not None:
-            left = self.time_limit - (time.monotonic() - self.turn_started)
-            if left <= 0:
+            remaining = self.time_limit - (time.monotonic() - self.turn_started)
+            if remaining <= 0:
                 self.send_text(self.query_one("#message", MessageBox).value.strip() or "(no message: time ran out)")
                 return
-            lines.append(f"Your turn: write a message ({left:.0f} s left).")
+            text.append(f"Your turn: write a message ({remaining:.0f} s left).", style="bold")
         elif self.your_turn:
-            lines.append("Your turn: write a message.")
+            text.append("Your turn: write a message.", style="bold")
         elif self.thinking_since is not None:
-            lines.append(f"Partner is thinking… {time.monotonic() - self.thinking_since:.0f} s")
+            text.append(f"Partner is thinking… {time.monotonic() - self.thinking_since:4.0f} s")
             if self.retry_note:
-                lines.append(self.retry_note)
+                text.append(f" · {self.retry_note}")
         else:
-            lines.append("Waiting…")
-        if config.mode == "live":
-            lines.append("Shared position: ● on your map")
-        self.query_one("#status", Static).update(Text("\n".join(lines)))
+            text.append("Waiting…")
+        self.query_one("#status", Static).update(text)
 
     # -- input ---------------------------------------------------------------------------------
     @on(MessageBox.Submitted, "#message")

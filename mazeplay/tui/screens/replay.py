@@ -9,9 +9,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from mazeplay.engine import replay_route
+from mazeplay.engine import replay_route, step
 from mazeplay.judge.score import rule_grade
 from mazeplay.store.games import SavedGame
+from mazeplay.tui import wording
 from mazeplay.tui.widgets.boards import MazeBoards
 from mazeplay.tui.widgets.maze_grid import MazeGrid
 from mazeplay.tui.widgets.transcript import Transcript
@@ -85,7 +86,7 @@ class ReplayScreen(Screen):
     def compose(self) -> ComposeResult:
         setup = self.saved.setup
         yield Header()
-        yield MazeBoards([("The whole maze, route so far", setup.maze.rows(), "truth", []),
+        yield MazeBoards([("Whole maze, route →", setup.maze.rows(), "truth", []),
                           ("Seat a", setup.views["a"].rows(), "view-a", []),
                           ("Seat b", setup.views["b"].rows(), "view-b", [])], id="boards")
         yield Static(id="replay-status")
@@ -104,13 +105,20 @@ class ReplayScreen(Screen):
         else:
             self.app.switch_screen(ReplayBrowser())
 
-    def route_until(self, count: int) -> list:
+    def route_until(self, count: int) -> tuple[list, tuple[int, int] | None]:
+        """The route after `count` turns, and the wall it ran into (if it did)."""
         turns = self.saved.turns[:count]
         maze = self.saved.setup.maze
         if self.saved.setup.config.mode == "live":
-            cells = [maze.start] + [t.position for t in turns if t.executed and t.position is not None]
-            return replay_route(maze, cells).cells
-        return rule_grade(maze, [(t.seat, t.text) for t in turns], self.saved.setup.config.first).route
+            moves = [move for t in turns if t.executed for move in t.executed.split(",")]
+            cells, here = [], maze.start
+            for move in moves:
+                here = step(here, move)
+                cells.append(here)
+            replay = replay_route(maze, cells)
+            return replay.cells, replay.blocked
+        grade = rule_grade(maze, [(t.seat, t.text) for t in turns], self.saved.setup.config.first)
+        return grade.route, grade.blocked_at
 
     def action_step(self, delta: int) -> None:
         self.shown = max(0, min(len(self.saved.turns), self.shown + delta))
@@ -120,7 +128,11 @@ class ReplayScreen(Screen):
             transcript.add_message(f"Seat {turn.seat}", turn.text, turn=turn.index + 1)
             if turn.notice:
                 transcript.add_notice(turn.notice.removeprefix("[user]: "))
-        self.query_one("#truth", MazeGrid).route = self.route_until(self.shown)
+        truth = self.query_one("#truth", MazeGrid)
+        truth.route, blocked = self.route_until(self.shown)
+        size = self.saved.setup.maze.size
+        truth.fatal = tuple(blocked) if blocked is not None and all(0 <= x < size for x in blocked) else None
+        ended = f" · {wording.ending(self.saved.ending)}" if self.saved.ending and self.shown == len(self.saved.turns) else ""
         self.query_one("#replay-status", Static).update(Text(
-            f"Game {self.saved.id} · turn {self.shown}/{len(self.saved.turns)} · {self.saved.status}"
-            f"{' · ' + self.saved.ending if self.saved.ending else ''} · ←/→ step, home/end"))
+            f"Game {self.saved.id} · turn {self.shown}/{len(self.saved.turns)} · {self.saved.status}{ended} · "
+            f"←/→ step, home/end"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +13,26 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 PARTNERS = ["bot", "bot:swap", "bot:terse", "bot:random", "local", "claude", "gpt", "gemini", "grok"]
+
+PARTNER_NOTES = {
+    "bot": "A helpful rule-based partner: names cells (row, col) from 0 at the top-left, shares its map as "
+           "'row k: …' lines and proposes one move at a time (MOVE: down). F1 lists what it understands.",
+    "bot:swap": "Like bot, but it silently writes (column, row) and lists its walls and open cells as "
+                "coordinates: agree on a way of naming cells first.",
+    "bot:terse": "Like bot, but it never shares its map and answers in a few words (\"down?\", \"ok\").",
+    "bot:random": "Proposes and agrees at random: a baseline, not a real partner.",
+    "local": "SmolLM2-135M, a small language model run on this computer (the 'local' extra): weak and slow, "
+             "it may invent rules.",
+}
+RENDER_NOTES = {
+    "plain": "Your map as rows of symbols (@ start, * goal, # wall, . open, ? hidden), no coordinates: "
+             "agree with your partner how to name cells.",
+    "labelled": "The same rows with row and column numbers from 0 at the top-left; both seats get them.",
+    "json": "A JSON object listing open, wall and unknown cells as [row, col] from 0; both seats get it "
+            "(your screen shows the numbered grid).",
+    "prose": "One sentence per row, rows numbered from 1 at the top (\"Row 1 (top), left to right: start, "
+             "open, wall…\"); your screen numbers the rows.",
+}
 
 
 MAX_SHOWN_SIZE = 12  # the largest maze the play screen can draw in an 80×24 terminal
@@ -62,7 +83,7 @@ class SetupScreen(Screen):
                             value="" if c.partner in PARTNERS else c.partner, compact=True)
                 yield Label("Maze seed")
                 yield Input(placeholder="random", id="seed", type="integer", value="" if c.seed is None else str(c.seed), compact=True)
-                yield Label("Size")
+                yield Label(f"Size (2 to {MAX_SHOWN_SIZE})")
                 yield Input(str(c.size), id="size", type="integer", compact=True)
                 yield Label("Wall density")
                 yield Input(str(c.density), id="density", type="number", compact=True)
@@ -76,7 +97,28 @@ class SetupScreen(Screen):
             with Horizontal(id="actions"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Help", id="help")
+            yield Static(id="explain", classes="legend")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.explain()
+
+    @on(Select.Changed)
+    @on(Input.Changed, "#model")
+    def explain(self) -> None:
+        """Say what the chosen partner and rendering are."""
+        model = self.query_one("#model", Input).value.strip()
+        partner = model or str(self.query_one("#partner", Select).value)
+        render = str(self.query_one("#render", Select).value)
+        aliases = getattr(self.app, "config", None) and self.app.config.aliases or {}
+        if partner in PARTNER_NOTES:
+            about = PARTNER_NOTES[partner]
+        elif partner in aliases:
+            about = f"A hosted language model ({aliases[partner]}); it needs that provider's API key in the environment."
+        else:
+            about = f"The model {partner}, called through litellm; it needs that provider's API key."
+        self.query_one("#explain", Static).update(Text.assemble(("Partner: ", "bold"), f"{partner} — {about}\n",
+                                                                ("Map rendering: ", "bold"), f"{render} — {RENDER_NOTES.get(render, '')}"))
 
     def read_choice(self) -> GameChoice:
         """The form as a GameChoice; ValueError names the field that is wrong."""

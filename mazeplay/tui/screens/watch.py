@@ -92,6 +92,8 @@ class WatchScreen(SessionScreen):
         if turn.position is not None:
             for grid in self.query(MazeGrid):
                 grid.position = turn.position
+        if not self.pacer.running.is_set():  # a step has been taken: paused again
+            self.update_status("paused")
 
     def update_status(self, state: str) -> None:
         self.query_one("#watch-status", Static).update(Text(
@@ -108,7 +110,7 @@ class WatchScreen(SessionScreen):
     def action_step(self) -> None:
         self.pacer.step_once = True
         self.pacer.running.set()
-        self.update_status("stepping")
+        self.update_status("paused · one step")
 
     def action_faster(self) -> None:
         self.pacer.delay = max([s for s in SPEEDS if s < self.pacer.delay], default=SPEEDS[0])

@@ -1,7 +1,9 @@
 """A maze view drawn as a coloured grid, with an optional route, shared position and notepad marks.
 
 Colours come from the theme through component classes; coordinates are drawn only when the game's
-rendering gives them to both seats.
+rendering gives them to both seats. A route is drawn as arrows so it can be followed cell by cell,
+and the cell a route ran into (a wall, off the grid) is marked ✗. Cells are two columns wide, or one
+(`compact`) where several boards must share a narrow terminal.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ Cell = tuple[int, int]
 NOTE_CYCLE = {None: "wall", "wall": "open", "open": "unsure", "unsure": None}
 _GLYPHS = {"#": "██", ".": " ·", "@": " @", "*": " *", "?": " ?"}
 _NOTE_GLYPHS = {"wall": " ▒", "open": " ○", "unsure": " ¿"}
+_ARROWS = {(-1, 0): "↑", (1, 0): "↓", (0, -1): "←", (0, 1): "→"}
+
+
+def _arrow(cell: Cell, following: Cell | None) -> str | None:
+    if following is None:
+        return None
+    return _ARROWS.get((following[0] - cell[0], following[1] - cell[1]))
 
 
 class MazeGrid(Widget, can_focus=True):
@@ -33,10 +42,12 @@ class MazeGrid(Widget, can_focus=True):
     MazeGrid > .maze-grid--note { color: $primary; background: $panel; text-style: bold; }
     MazeGrid > .maze-grid--cursor { background: $primary 60%; }
     MazeGrid > .maze-grid--label { color: $text-muted; }
+    MazeGrid > .maze-grid--fatal { color: $text-error; background: $error 40%; text-style: bold; }
     """
     COMPONENT_CLASSES = {
         "maze-grid--open", "maze-grid--wall", "maze-grid--hidden", "maze-grid--start", "maze-grid--goal",
         "maze-grid--route", "maze-grid--position", "maze-grid--note", "maze-grid--cursor", "maze-grid--label",
+        "maze-grid--fatal",
     }
     BINDINGS = [
         Binding("up", "cursor(-1, 0)", "Up", show=False),
@@ -51,6 +62,8 @@ class MazeGrid(Widget, can_focus=True):
     position: reactive[Cell | None] = reactive(None)
     notes: reactive[dict[Cell, str]] = reactive(dict)
     cursor: reactive[Cell | None] = reactive(None)
+    fatal: reactive[Cell | None] = reactive(None)  # where the route ran into a wall (or off the grid)
+    compact: reactive[bool] = reactive(False, layout=True)  # one column per cell instead of two
 
     class NoteChanged(Message):
         """The person marked a hidden cell (wall/open/unsure) or cleared the mark."""
@@ -72,10 +85,14 @@ class MazeGrid(Widget, can_focus=True):
     def render(self) -> Text:
         text = Text(no_wrap=True)
         size = len(self.rows)
-        route = set(map(tuple, self.route))
+        cells = [tuple(cell) for cell in self.route]
+        route = {cell: _arrow(cell, cells[i + 1] if i + 1 < len(cells) else self.fatal) for i, cell in enumerate(cells)}
         label = self._style("label")
         if self.labels == "both":
-            text.append("   " + "".join(f"{c:>2}" for c in range(size)) + "\n", label)
+            width = 1 if self.compact else 2
+            if size > 10:  # two-digit columns: the tens above the units, so each number stays in its column
+                text.append("   " + "".join(f"{c // 10 or ' ':>{width}}" for c in range(size)) + "\n", label)
+            text.append("   " + "".join(f"{c % 10 if size > 10 else c:>{width}}" for c in range(size)) + "\n", label)
         for r, row in enumerate(self.rows):
             if self.labels == "both":
                 text.append(f"{r:>2} ", label)
@@ -85,27 +102,29 @@ class MazeGrid(Widget, can_focus=True):
                 glyph, style = self._cell(symbol, (r, c), route)
                 if self.cursor == (r, c) and self.has_focus:
                     style = style + self._style("cursor")
-                text.append(glyph, style)
+                text.append(glyph[-1] if self.compact else glyph, style)
             if r < size - 1:
                 text.append("\n")
         return text
 
-    def _cell(self, symbol: str, cell: Cell, route: set) -> tuple[str, object]:
+    def _cell(self, symbol: str, cell: Cell, route: dict) -> tuple[str, object]:
+        if cell == self.fatal:
+            return " ✗", self._style("fatal")
         if cell == self.position:
             return _GLYPHS.get(symbol, " ●") if symbol in "@*" else " ●", self._style("position")
         if symbol == "?" and cell in self.notes:
             return _NOTE_GLYPHS[self.notes[cell]], self._style("note")
         names = {"#": "wall", ".": "open", "@": "start", "*": "goal", "?": "hidden"}
         if cell in route and symbol in ".@*":
-            glyph = _GLYPHS[symbol] if symbol in "@*" else " •"
+            glyph = _GLYPHS[symbol] if symbol in "@*" else " " + (route[cell] or "•")
             return glyph, self._style("route")
         return _GLYPHS[symbol], self._style(names[symbol])
 
     def get_content_width(self, container, viewport) -> int:
-        return 2 * len(self.rows) + (3 if self.labels != "none" else 0)
+        return (1 if self.compact else 2) * len(self.rows) + (3 if self.labels != "none" else 0)
 
     def get_content_height(self, container, viewport, width) -> int:
-        return len(self.rows) + (1 if self.labels == "both" else 0)
+        return len(self.rows) + ((2 if len(self.rows) > 10 else 1) if self.labels == "both" else 0)
 
     def on_focus(self) -> None:
         if self.cursor is None:
@@ -126,8 +145,8 @@ class MazeGrid(Widget, can_focus=True):
 
     def on_click(self, event) -> None:
         offset_x = 3 if self.labels != "none" else 0
-        offset_y = 1 if self.labels == "both" else 0
-        col, row = (event.x - 1 - offset_x) // 2, event.y - offset_y
+        offset_y = (2 if len(self.rows) > 10 else 1) if self.labels == "both" else 0
+        col, row = (event.x - 1 - offset_x) // (1 if self.compact else 2), event.y - offset_y
         if self.notepad and 0 <= row < len(self.rows) and 0 <= col < len(self.rows):
             self.cursor = (row, col)
             self._cycle((row, col))

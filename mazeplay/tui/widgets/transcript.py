@@ -21,7 +21,7 @@ class Transcript(VerticalScroll):
     Transcript { height: 1fr; border: round $panel; padding: 0 1; }
     Transcript > .message { margin: 0 0 1 0; }
     Transcript > .notice { color: $text-muted; text-style: italic; margin: 0 0 1 0; }
-    Transcript > .own { color: $accent; }
+    Transcript > .own { color: $text-primary; }  /* readable on light themes too (accent is not) */
     Transcript > .partial { color: $text-muted; }
     """
 
