@@ -651,10 +651,15 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     if words.count(" ") >= 2 and words in pending.wording:
         return True
     core = _core(words)  # "Shall we continue down?" — "Yes, I agree, let's continue down!"
+    if not _PLAIN_MOVE.sub("", core).strip():
+        return False  # "MOVE: down" after "AGREE. MOVE: down": the next move, in the same words
     return core.count(" ") >= 1 and core in {_core(w) for w in pending.wording}
 
 
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
+
+
+_PLAIN_MOVE = re.compile(r"\b(?:move|go|step|head|up|down|left|right|north|south|east|west|x\d|\d+|then|and)\b")
 
 
 def _core(words: str) -> str:
