@@ -126,6 +126,11 @@ async def test_a_participant_plays_a_study_in_a_real_browser(served):
         for game in (1, 2):
             await wait_for_screen(trace, "PlayScreen", game)
             await asyncio.sleep(1.0)
+            if game == 1:  # a message of several lines: ctrl+j adds a line (the browser leaves it to the page)
+                await page.keyboard.type("My map:")
+                await page.keyboard.press("Control+j")
+                await page.keyboard.type("@.#")
+                await page.keyboard.press("Control+j")
             await page.keyboard.type("We are both at the goal. ACTI!")
             await page.screenshot(path=shots / f"3-play-{game}.png")
             await page.keyboard.press("Enter")
@@ -155,4 +160,7 @@ async def test_a_participant_plays_a_study_in_a_real_browser(served):
         assert status == "completed" and code.startswith("MZ-")
         assert db.execute("select count(*) from games where status = 'finished'").fetchone()[0] == 2
         assert db.execute("select value from answers where question = 'understood'").fetchone()[0] == "2"
+        said = [row[0] for row in db.execute("select text from turns where seat = (select case when seat_a like '%human%' "
+                                              "then 'a' else 'b' end from games where id = turns.game_id)")]
+        assert "My map:\n@.#\nWe are both at the goal. ACTI!" in said
         assert "sk-test" not in " ".join(str(r) for r in db.execute("select seat_a, seat_b, config from games"))
