@@ -169,7 +169,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
         store = GameStore(open_db(args.db, must_exist=True))
         saved = store.load_game(args.game_id)
         if saved.kind in SOLO_KINDS and saved.status != "finished":
-            result = resume_solo(store, args.game_id, options, None if args.json else sys.stderr, args.api_base)
+            result = resume_solo(store, saved, options, None if args.json else sys.stderr, args.api_base)
             if args.json:
                 print_json(result)
             else:

@@ -18,7 +18,7 @@ from mazeplay.game.solo import SOLO_KINDS, run_solo
 from mazeplay.game.turns import SeatProgress, Turn
 from mazeplay.judge.score import Grade, grade_game, grade_solo_answer
 from mazeplay.seats.registry import SeatOptions, SeatSpec, check_specs, open_seats
-from mazeplay.store import GameStore
+from mazeplay.store import GameStore, SavedGame
 from mazeplay.text import literal
 
 @dataclass
@@ -227,10 +227,10 @@ def with_endpoint(spec: SeatSpec, api_base: str | None) -> SeatSpec:
     return replace(spec, api_base=api_base) if api_base and spec.kind == "llm" else spec
 
 
-def resume_solo(store: GameStore, game_id: int, options: SeatOptions, out: TextIO | None,
+def resume_solo(store: GameStore, saved: SavedGame, options: SeatOptions, out: TextIO | None,
                 api_base: str | None = None) -> dict:
     """`mazeplay resume` of an unfinished solo game: answer it anew with the model it names."""
-    saved = store.load_game(game_id)
+    game_id = saved.id
     spec = with_endpoint(spec_from_record(saved.seats["a"]), api_base)
     check_specs({"a": spec}, options)
     store.check_free(game_id)

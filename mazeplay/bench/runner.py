@@ -270,11 +270,11 @@ class BenchRunner:
             setup, extra, turns = self._fork(job, existing) if job.kind == "relay" else (self.setup(job), self.extra(job), None)
             check_specs(specs, self.options)
             records = {seat: seat_record(specs[seat], self.options) for seat in ("a", "b")}
-            game_id = self.store.claim_job_game(setup, records, extra=extra, turns=turns)[0]
+            game_id = self.store.create_game(setup, records, extra=extra, turns=turns)
         else:
             game_id = row["id"]
         self._holding(job, game_id)
-        if self.store.load_game(game_id).status == "finished":
+        if self.store.status(game_id) == "finished":
             return "done before"
         await GameSession.load(self.store, game_id, self.options).play()
         return "finished"
@@ -297,11 +297,11 @@ class BenchRunner:
         spec = self.spec(job.seats[0])
         if row is None:
             records = {"a": seat_record(spec, self.options), "b": {"kind": "none", "name": "none"}}
-            game_id = self.store.claim_job_game(setup, records, extra=self.extra(job))[0]
+            game_id = self.store.create_game(setup, records, extra=self.extra(job))
         else:
             game_id = row["id"]
         self._holding(job, game_id)
-        if self.store.load_game(game_id).status == "finished":
+        if self.store.status(game_id) == "finished":
             return "done before"
         await answer_solo(self.store, game_id, setup, job.kind, spec, self.options)
         return "finished"

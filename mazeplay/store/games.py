@@ -97,26 +97,24 @@ class GameStore:
     ) -> int:
         """Save a new game with any `turns` already played (a relay fork's copied history), in one
         transaction: a kill leaves either no game or the whole fork. `extra` carries batch fields
-        (run_id, condition, kind, job_key, parent_game, relay)."""
-        return self.claim_job_game(setup, seats, player, extra, turns)[0]
-
-    def claim_job_game(
-        self, setup: GameSetup, seats: dict[str, dict], player: str | None = None, extra: dict | None = None,
-        turns: list[Turn] | None = None,
-    ) -> tuple[int, bool]:
-        """Like `create_game`, but a batch job (run_id and job_key in `extra`) has one game: if another
-        process saved one first, its id is returned instead, with False (nothing was created)."""
+        (run_id, condition, kind, job_key, parent_game, relay); a batch job has one game, so if another
+        process saved the job's game first, that game's id is returned and nothing is created."""
         row = self._game_row(setup, seats, player, extra)
         with self._write():
             if row.get("run_id") is not None and row.get("job_key"):
                 taken = self.db.execute("select id from games where run_id = ? and job_key = ? order by id desc limit 1",
                                         [row["run_id"], row["job_key"]]).fetchone()
                 if taken:
-                    return int(taken[0]), False
+                    return int(taken[0])
             game_id = self._insert_game(row)
             for turn in turns or []:
                 self._insert_turn(game_id, turn)
-            return game_id, True
+            return game_id
+
+    def status(self, game_id: int) -> str | None:
+        """A game's status (None if there is no such game), without loading its turns."""
+        row = self.db.execute("select status from games where id = ?", [game_id]).fetchone()
+        return row[0] if row else None
 
     @staticmethod
     def _game_row(setup: GameSetup, seats: dict[str, dict], player: str | None, extra: dict | None) -> dict[str, Any]:
