@@ -85,6 +85,7 @@ class AgreementState:
     _last_message: tuple[str, MessageReading] | None = None
     _tail_restated: bool = False
     _tail_rest: list = field(default_factory=list)
+    _tail_k: int = 0
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -332,7 +333,8 @@ class AgreementState:
         if stance == "refuse" and self._refuses_only_its_own(pending, reading):
             stance = "agree"  # "ok down down down. then E4? no wait E4 is a wall": the self-correction is about E4
         blocked = self._blocks(pending, reading) if reading.blocked else False
-        restates = bool(own) and _starts_with(own, pending.steps) or self._restates_tail(proposals, pending)
+        tail = bool(own) and self._restates_tail(proposals, pending)
+        restates = bool(own) and _starts_with(own, pending.steps) or tail
         if restates and stance not in ("agree", "weak_agree") and proposals[0].text.rstrip().endswith("?"):
             restates = False  # "MOVE: up" — "Up? But the goal is down.": asked back, not taken
         continues = (
@@ -341,7 +343,7 @@ class AgreementState:
             and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
         )
         self._restated = restates and _restated_before_agreeing(reading, proposals)
-        self._tail_restated = bool(own) and not _starts_with(own, pending.steps) and self._restates_tail(proposals, pending)
+        self._tail_restated = tail and (not _starts_with(own, pending.steps) or self._echoes_whole_run(pending))
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
@@ -397,8 +399,15 @@ class AgreementState:
         for k in range(min(len(history), len(moves) - len(planned)), 0, -1):
             if moves[: k + len(planned)] == history[-k:] + planned:
                 self._tail_rest = moves[k + len(planned):]  # "…, two steps down, then down onto *": what comes after
+                self._tail_k = k
                 return True
         return False
+
+    def _echoes_whole_run(self, pending: Proposal) -> bool:
+        """The restated moves before the pending ones were accepted by the very message that proposed
+        them ("down?" — "ys, so down down" — "k down down"): the reply echoes that message's whole run."""
+        accepted = self.agreed[-self._tail_k:] if self._tail_k else []
+        return bool(accepted) and all(m.agreed_turn == pending.turn for m in accepted)
 
     def _about_the_past(self, pending: Proposal, reading: MessageReading) -> bool:
         """Every move the agreeing clauses name was already made, and none is the proposal's first step."""
@@ -505,7 +514,7 @@ class AgreementState:
                              or getattr(self, "_restated", False) or _echoes_wording(first, pending)
                              or _named_before(reading, first, [m.step.direction for m in accepted])
                              or _said_twice(proposals, [m.step.direction for m in accepted]))
-            if labelled_echo or reading.stance not in ("agree", "weak_agree"):
+            if labelled_echo or reading.stance not in ("agree", "weak_agree") or _run_over_accepted(first, own, cells):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
             echoed = own[len(cells):]
@@ -629,6 +638,16 @@ def _named_before(reading: MessageReading, first: Clause, accepted: list) -> boo
     return False
 
 
+def _run_over_accepted(first: Clause, own: list[Step], cells: list[Cell]) -> bool:
+    """"down?" — "ys. row 5 open on mine too so down down": a run that sums up ("so …") after an
+    acceptance counts from where the accepted move started, so it includes that move. A run told as
+    further moves ("then", "again", "Agreed. down x2") counts after it."""
+    if first.strong or len(own) <= len(cells) or not _SUMMING_UP.match(first.text):
+        return False
+    directions = {s.direction for s in own}
+    return len(directions) == 1 and None not in directions and all(i.kind in ("direction", "run") for i in first.items)
+
+
 def _bare_step(clause: Clause) -> bool:
     """A clause that is only a direction: "Left.", "Down!"."""
     return len(clause.items) == 1 and clause.items[0].kind == "direction" and bool(_BARE_DIRECTION.match(clause.text))
@@ -656,6 +675,7 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     return core.count(" ") >= 1 and core in {_core(w) for w in pending.wording}
 
 
+_SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
 
 

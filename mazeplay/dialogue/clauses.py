@@ -420,7 +420,8 @@ _BREAK_ALONE = frozenset("but however because since which though although unless
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
-    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
+    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)"
+    r"|\s+(?=so\s+(?:(?:just|then|we go|go)\s+)?(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
