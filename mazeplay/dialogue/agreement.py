@@ -137,8 +137,8 @@ class AgreementState:
                     last_dir = item.direction
             elif item.kind == "goal":
                 target = self.goal
-                if direction_between(here, target) is None:
-                    target = None  # "head for the goal" from afar is a direction of travel, not a move
+                if direction_between(here, target) is None and item.label != "the goal":
+                    target = None  # "head toward the goal" from afar is a direction of travel; "then to *" from afar is a jump
             elif item.kind == "back":
                 previous = self._previous(here)
                 if previous is not None:

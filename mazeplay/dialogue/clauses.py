@@ -60,6 +60,7 @@ class Clause:
     anchors: list[tuple[str, Mention]] = field(default_factory=list)  # ("start"|"goal", cell) as the pair names them
     conventions: list[tuple[str, object]] = field(default_factory=list)  # ("order", "row_col"), ("origin", 0)…
     hypothetical: bool = False  # "we could go right", "if we go down we'd hit a wall"
+    positions: list[Mention] = field(default_factory=list)  # where it says the pair stands ("we're now at (1,2)")
 
 
 @dataclass
@@ -757,6 +758,7 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 _THEN_BEFORE = re.compile(r"\bthen\s+(?:(?:on|in)?to\s+|step\s+(?:on|in)?to\s+)?(?:the\s+)?$", re.IGNORECASE)
+_TOWARD_GOAL = re.compile(r"\b(?:head(?:ing|s)?|toward|towards|way|aim(?:ing)?|reach|get|getting|find|route|path|need|want|try|eventually|closer|near|direction)\b", re.IGNORECASE)
 _GOAL = re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE)
 _COUNT = re.compile(
@@ -904,7 +906,8 @@ def move_items(text: str) -> list[Item]:
             # "right, right, then *" names one more step
             if any(s <= match.start() < e for s, e in taken) or (found and not _THEN_BEFORE.search(masked, 0, match.start())):
                 continue
-            found.append((match.start(), Item("goal", "the goal")))
+            travel = _TOWARD_GOAL.search(masked, 0, match.start()) is not None
+            found.append((match.start(), Item("goal", "toward the goal" if travel else "the goal")))
             break
     found.sort(key=lambda pair: pair[0])
     items = [item for _, item in found]
@@ -1085,6 +1088,22 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
 _CONVENTION_HINT = re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b")  # searched in lower case: a case-blind regex is far slower
 
 
+_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
+
+
+def _positions(text: str) -> list[Mention]:
+    """Cells the clause says the pair stands on ("we're now at row 1, column 2", "Now at (2,3)"): under
+    the right reading of the pair's notation they match where the agreed moves have taken it."""
+    if "at" not in text and "on" not in text and "now" not in text.lower():
+        return []
+    out = []
+    for match in _STANDING_AT.finditer(text):
+        found = find_mentions(text[match.end():match.end() + 24], directions=False)
+        if found and found[0].start == 0 and found[0].kind != "direction":
+            out.append(found[0])
+    return out
+
+
 def _anchors(text: str) -> list[tuple[str, Mention]]:
     """Where the pair says the start and the goal are ("start (0,0)", "the goal is R4C5", "star's at (5,5)"):
     both seats see @ and *, so these statements show which coordinate scheme the pair uses."""
@@ -1134,6 +1153,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     words, rest = _interjections(stripped)
     clause = Clause(text=text, act="chat", listed=listed)
     lower = stripped.lower()
+    clause.positions = _positions(stripped)
     if _GRADER_HINT.search(lower) and _GRADER.search(stripped):
         clause.act = "meta"
         return clause
@@ -1222,7 +1242,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
         return clause
     if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
-    elif _THEN_MOVE_ONTO.match(rest) and not hypothetical and not question:
+    elif (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
@@ -1244,6 +1264,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
 
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))

@@ -37,7 +37,7 @@ def _mentions(readings) -> list[Mention]:
             moves = clause.items if clause.act in ("propose", "solo") else ()
             blocked = clause.blocked if reading.stance != "refuse" else ()  # a refusal needs no cell
             for item in (*moves, *blocked):
-                if item.mention is not None and item.kind == "cell":
+                if item.mention is not None and (item.kind == "cell" or (item.kind == "run" and item.axis is None)):
                     m = item.mention
                     seen.setdefault((m.kind, m.first, m.second), m)
     return list(seen.values())
@@ -75,15 +75,21 @@ def _off_grid(scheme: Scheme, mentions: list[Mention], size: int) -> int:
     return sum(1 for cell in cells if cell is not None and not (0 <= cell[0] < size and 0 <= cell[1] < size))
 
 
-def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None) -> AgreementState:
+def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None) -> tuple[AgreementState, int]:
+    """The agreement fold under one scheme, and how many of the pair's statements of where it stands
+    ("we're now at row 2, column 2") match where the agreed moves have taken it under that scheme."""
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
     state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of)
+    fits = 0
     for (seat, text), reading in zip(messages, readings):
+        before = state.here
         state.feed(seat, text, reading)
+        if scheme is not None:
+            fits += sum(cell_of(m) in (before, state.here) for c in reading.clauses for m in c.positions)
         if reading.acti:
             break
     state.finish()
-    return state
+    return state, fits
 
 
 def _extraction(state: AgreementState, first: str) -> Extraction:
@@ -117,13 +123,15 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         key = tuple(scheme.cell(m, maze.size) for m in mentions)
         groups.setdefault(key, []).append(scheme)
     results: list[tuple[Reading, AgreementState]] = []
+    fits: dict[str, int] = {}
     plausible = _plausible(groups, readings, maze) if mentions else None
     for schemes in groups.values():
-        state = _fold(messages, readings, maze, schemes[0] if mentions else None)
+        state, fit = _fold(messages, readings, maze, schemes[0] if mentions else None)
         replay = replay_route(maze, [m.step.cell for m in state.agreed], goal_dist)
         for scheme in schemes:
             name = scheme.name() if mentions else "directions"
             results.append((Reading(name, replay), state))
+            fits[name] = fit
         if not mentions:
             break
     candidates = [k for k in range(len(results)) if plausible is None or results[k][0].scheme in plausible] or list(range(len(results)))
@@ -132,6 +140,8 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         off = {name: _off_grid(scheme, named, maze.size) for name, scheme in ((s.name(), s) for s in SCHEMES)}
         fewest = min(off[results[k][0].scheme] for k in candidates)
         candidates = [k for k in candidates if off[results[k][0].scheme] == fewest]
+    best_fit = max(fits[results[k][0].scheme] for k in candidates)
+    candidates = [k for k in candidates if fits[results[k][0].scheme] == best_fit]  # where the pair says it stands
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
     best, state = results[best_index]
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
