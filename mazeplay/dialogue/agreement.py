@@ -333,6 +333,8 @@ class AgreementState:
         if stance == "refuse" and self._refuses_only_its_own(pending, reading):
             stance = "agree"  # "ok down down down. then E4? no wait E4 is a wall": the self-correction is about E4
         blocked = self._blocks(pending, reading) if reading.blocked else False
+        if stance == "refuse" and not blocked and self._warns_off_route(pending, reading):
+            stance = None  # "wait no row 3 col 4 is a wall dont go there" when the plan never enters it: a warning
         tail = bool(own) and self._restates_tail(proposals, pending)
         restates = bool(own) and _starts_with(own, pending.steps) or tail
         if restates and stance not in ("agree", "weak_agree") and proposals[0].text.rstrip().endswith("?"):
@@ -402,6 +404,15 @@ class AgreementState:
                 self._tail_k = k
                 return True
         return False
+
+    def _warns_off_route(self, pending: Proposal, reading: MessageReading) -> bool:
+        """Every objection names a wall, and none of those walls lies on the proposed route."""
+        if self.cell_of is None or not reading.blocked or any(i.kind != "cell" or i.mention is None for i in reading.blocked):
+            return False
+        route = {s.cell for s in pending.steps}
+        if any(self.cell_of(i.mention) in route for i in reading.blocked):
+            return False
+        return all(c.blocked for c in reading.clauses if c.stance == "refuse")
 
     def _echoes_whole_run(self, pending: Proposal) -> bool:
         """The restated moves before the pending ones were accepted by the very message that proposed

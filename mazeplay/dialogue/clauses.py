@@ -362,6 +362,16 @@ def _inline_json(line: str) -> str:
     return _INLINE_JSON.sub(swap, line)
 
 
+def _json_block(lines: list[str], first: int) -> tuple[object, int] | None:
+    """(the JSON value, the index after it) when lines from `first` on hold one, else None."""
+    for last in range(first + 1, min(len(lines), first + 80)):
+        if lines[last].rstrip().endswith(("}", "]")):
+            data = _parse_json("\n".join(lines[first:last + 1]))
+            if isinstance(data, (dict, list)):
+                return data, last + 1
+    return None
+
+
 def clean_lines(text: str) -> list[tuple[str, str | None]]:
     """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
     to a grader are dropped, JSON and move tables become plain clauses."""
@@ -390,6 +400,12 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
             elif not _is_code(block, language.group(1) if language else ""):
                 out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
             continue
+        if line.lstrip()[:1] in ("{", "[") and _parse_json(line) is None:
+            block = _json_block(lines, i)  # a JSON object written over several lines, outside a code fence
+            if block is not None:
+                data, i = block
+                out.extend((c, section) for c in _json_clauses(data))
+                continue
         if _is_table_line(line):
             j = i
             while j < len(lines) and _is_table_line(lines[j]):
