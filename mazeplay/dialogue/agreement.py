@@ -208,6 +208,8 @@ class AgreementState:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
             if (clause.rendering or clause.conclusion) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
+            elif steps and clause.strong and not clause.sequenced and self._restarts(clause, origin, steps):
+                steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
             here = steps[-1].cell if steps else origin
             if not steps and self._anchored(clause):
                 steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
@@ -221,6 +223,14 @@ class AgreementState:
             seen_items.append(clause.items)
             steps.extend(resolved)
         return steps
+
+    def _restarts(self, clause: Clause, origin: Cell, steps: list[Step]) -> bool:
+        """A clause of cells whose route begins with the same first step as the plan so far, and goes
+        at least as far: the plan written out again from the start, not more moves after it."""
+        if self.cell_of is None or not clause.items or any(i.kind != "cell" for i in clause.items):
+            return False
+        again = self._resolve(clause.items, origin)
+        return len(again) >= len(steps) and again[0].cell == steps[0].cell and again[0].direction is not None
 
     def _anchored(self, clause: Clause) -> bool:
         """A route of directions told from the start ("from the start: down, down, right…"), or one that

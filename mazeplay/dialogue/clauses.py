@@ -233,6 +233,7 @@ def _table_clauses(lines: list[str]) -> list[str]:
     return ["Plan: " + " -> ".join(steps) + "."] if steps else []
 
 
+_JSON_PARTLY = {"partial", "partially", "part", "some", "in part", "partly"}
 _JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok"}
 _JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
                    "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to"}
@@ -312,7 +313,12 @@ def _json_clauses(data: object) -> list[str]:
                 out.append("Agreed: " + ", ".join(cells) + ".")  # {"agree": true, "to": [1, 1]}: the move it accepts
                 continue
         if norm in _JSON_AGREE_KEYS and isinstance(value, list) and value:
-            out.append("Agreed.")  # {"accepted": [[0,4], [0,3]]}: the cells it accepts
+            cells = [c for c in (_json_cell(v) for v in value) if c]
+            partly = any(isinstance(v, str) and v.strip().lower() in _JSON_PARTLY for v in data.values())
+            # {"accepted": [[0,4], [0,3]]}: the cells it accepts; with {"agree": "partial"}, only those
+            out.append("Agreed: " + ", ".join(cells) + " for now." if partly and cells else "Agreed.")
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_PARTLY:
+            continue  # {"agree": "partial", "accept": [...]}: the list says how far
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
             verdict = "Agreed." if value else "I do not agree."  # said last: the flag decides, not a note
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
@@ -680,7 +686,7 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|propose|suggest(?:ion)?|"
     r"how about|what about|why don'?t we|shall we|should we|we should|we must|we need to|we have to|i vote|my vote|"
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
-    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|plan|route|path|answer|"
+    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
     r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
