@@ -730,6 +730,10 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
+        # one move of a plan, referred to: "the second down hits it", "your last right"
+        (r"\b(?:first|second|third|fourth|fifth|last|final|other|extra|1st|2nd|3rd|4th)\b",
+         r"\b(?:the|that|this|your|my|our|his|her|their)\s+(?:first|second|third|fourth|fifth|last|final|other|extra|1st|2nd|3rd|4th)\s+"
+         r"(?:up|down|left|right|dwon|rigth)s?\b(?!\s+(?:is|are|'s|would|will|should|then|and|onto|into|to)\b)"),
         # corners: top-left, bottom right, the top-and-right route
         (r"\b(?:top|bottom|upper|lower|middle|cent(?:er|re))\b",
          r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:and[\s-]+)?(?:left|right)\b"),
