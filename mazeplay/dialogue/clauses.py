@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from copy import copy
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -60,6 +61,7 @@ class Clause:
     anchors: list[tuple[str, Mention]] = field(default_factory=list)  # ("start"|"goal", cell) as the pair names them
     conventions: list[tuple[str, object]] = field(default_factory=list)  # ("order", "row_col"), ("origin", 0)…
     hypothetical: bool = False  # "we could go right", "if we go down we'd hit a wall"
+    points_back: bool = field(default=False, repr=False, compare=False)  # "let's go there", read without the cell named before
 
 
 @dataclass
@@ -1118,7 +1120,16 @@ def _is_bare(text: str, items: list[Item]) -> bool:
 
 @lru_cache(maxsize=8192)
 def read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
-    """One clause's act, stance and moves."""
+    """One clause's act, stance and moves. Only "go there" needs the cell named before, so a clause is read
+    once whatever came before it; each key still gets its own object (the fold tells the clauses of a
+    message apart by identity)."""
+    if previous_cell is None:
+        return _read_clause(text, section)
+    clause = read_clause(text, section)
+    return _read_clause(text, section, previous_cell) if clause.points_back else copy(clause)
+
+
+def _read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
     text = _IF_OPEN.sub(" ", text) if "if" in text else text  # "then (1,2) if open": a step of the plan
     if _HEDGE_HINT.search(text):
         text = _HEDGE.sub(" ", text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
@@ -1159,9 +1170,11 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
     if "✘" in stripped and not items:
         clause.stance = "refuse"
     if not items:
-        if previous_cell is not None and _THERE.search(rest):
+        there = _THERE.search(rest) is not None
+        if there and previous_cell is not None:
             items = [previous_cell]  # "Is (1,2) open? If so, let's go there."
         else:
+            clause.points_back = there
             clause.act = "claim" if _CLAIM.search(rest) else "chat"
             return clause
     if ":" in rest and any(i.kind == "direction" for i in items) and sum(i.kind == "cell" for i in items) >= 2:
