@@ -122,28 +122,43 @@ class _Literals:
         return False
 
 
-class _Gated:
+class _CaseBlind:
+    """A case-blind pattern, searched case-sensitively in the lowered text when that text is ASCII (lowering
+    then keeps every position): Python's regex engine is several times slower when it compares every
+    letter both ways. Matches hold the lowered text; the pattern must be written in lower case."""
+
+    def __init__(self, pattern: re.Pattern) -> None:
+        assert pattern.flags & re.IGNORECASE and not re.search("[A-Z]", re.sub(r"\\.|\(\?P", "", pattern.pattern)), pattern.pattern
+        self.pattern = pattern
+        self.lowered = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+    def search(self, text: str) -> re.Match | None:
+        return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
+
+
+class _Gated(_CaseBlind):
     """A pattern searched only when one of its trigger words is in the text: most clauses hold none,
     and Python's regex engine tries every alternative at every position."""
 
     def __init__(self, pattern: re.Pattern, triggers: tuple[str, ...]) -> None:
-        self.pattern = pattern
+        super().__init__(pattern)
         self.hint = _Literals(triggers)
 
     def search(self, text: str) -> re.Match | None:
-        return self.pattern.search(text) if self.hint.search(text) else None
+        return super().search(text) if self.hint.search(text) else None
 
 
-class _WordGated:
+class _WordGated(_CaseBlind):
     """A pattern searched only when the text holds one of the words its alternatives start with."""
 
     def __init__(self, pattern: re.Pattern, words: str, symbols: str = "") -> None:
-        self.pattern, self.words, self.symbols = pattern, frozenset(words.split()), symbols
+        super().__init__(pattern)
+        self.words, self.symbols = frozenset(words.split()), symbols
 
     def search(self, text: str) -> re.Match | None:
         if self.words.isdisjoint(_words_of(text)) and not any(ch in text for ch in self.symbols):
             return None
-        return self.pattern.search(text)
+        return super().search(text)
 
 
 _WORDS = re.compile(r"[a-z]+")
