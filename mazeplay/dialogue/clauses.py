@@ -135,6 +135,17 @@ class _CaseBlind:
     def search(self, text: str) -> re.Match | None:
         return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
 
+    def split(self, text: str) -> list[str]:
+        """`re.split` for a pattern without groups that never matches empty: the text cut where it matches."""
+        if not text.isascii():
+            return self.pattern.split(text)
+        pieces, start = [], 0
+        for match in self.lowered.finditer(text.lower()):
+            pieces.append(text[start:match.start()])
+            start = match.end()
+        pieces.append(text[start:])
+        return pieces
+
 
 class _Gated(_CaseBlind):
     """A pattern searched only when one of its trigger words is in the text: most clauses hold none,
@@ -432,14 +443,16 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 # -- splitting -----------------------------------------------------------------------------------
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
-_PUNCT_BREAK = re.compile(r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)")
+# Every break starts at a space or a mark: the lookahead in front lets the engine pass over other positions at once.
+_PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
+_PUNCT_BREAK = re.compile(rf"(?=[\s;—–])(?:{_PUNCT_BREAKS})")
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
-_CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
-    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
+_CLAUSE_BREAK = _CaseBlind(re.compile(
+    r"(?=[\s;,—–])(?:" + _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b))",
     re.IGNORECASE,
-)
+))
 _ASIDE = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
 _IF_OPEN = re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE)
 _HEDGE = re.compile(
@@ -1098,7 +1111,8 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-_CONVENTION_HINT = re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b")  # searched in lower case: a case-blind regex is far slower
+# searched in lower case (a case-blind regex is far slower); every alternative starts with one of the letters of the lookahead
+_CONVENTION_HINT = re.compile(r"(?=[(bcfilnrxy])(?:\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b)")
 
 
 def _anchors(text: str) -> list[tuple[str, Mention]]:
