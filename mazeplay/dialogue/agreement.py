@@ -178,10 +178,10 @@ class AgreementState:
         """The steps a message proposes, resolved from `origin`, restated parts of the path left out."""
         steps: list[Step] = []
         seen_items: list[list[Item]] = []
-        told = [i for c in clauses if not c.alternatives for i in c.items]
-        if len(clauses) > 1 and any(_WHOLE_PLAN.search(c.text) for c in clauses) and self._anchored_items(
-                told, bool(_FROM_START.search(clauses[0].text))):
-            return self._beyond_trail(self._resolve(told, self.start))  # "the full plan: right ×3, then down ×6"
+        if len(clauses) > 1 and any(_WHOLE_PLAN.search(c.text) for c in clauses):
+            told = [i for c in clauses if not c.alternatives for i in c.items]
+            if self._anchored_items(told, clauses[0].text):
+                return self._beyond_trail(self._resolve(told, self.start))  # "the full plan: right ×3, then down ×6"
         skipping = False
         for k, clause in enumerate(clauses):
             if clause.alternatives:
@@ -190,17 +190,16 @@ class AgreementState:
             counted = k > 0 and _bare_step(clause) and _bare_step(clauses[k - 1]) and labels == [i.label for i in clauses[k - 1].items]
             if not clause.sequenced and not clause.listed and not counted and any(labels == [i.label for i in prior] for prior in seen_items):
                 continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
-            so_far = [i.label for prior in seen_items for i in prior]
-            if steps and not clause.sequenced and not clause.listed and labels == so_far[: len(labels)]:
+            if steps and not clause.sequenced and not clause.listed and labels == [i.label for prior in seen_items for i in prior][: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
             if skipping and clause.text.lstrip().startswith("->"):
                 continue  # the rest of an abbreviated rendering ("(4,1) -> (4,2) -> … -> (4,6)")
             skipping = False
-            sketch = [*clause.items, *(i for c in clauses[k + 1:] if c.text.lstrip().startswith("->") for i in c.items)]
-            if clause.rendering and steps and self.cell_of is not None and any(
-                    s.direction is None for s in self._resolve(sketch, origin)):
-                skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
-                continue
+            if clause.rendering and steps and self.cell_of is not None:
+                sketch = [*clause.items, *(i for c in clauses[k + 1:] if c.text.lstrip().startswith("->") for i in c.items)]
+                if any(s.direction is None for s in self._resolve(sketch, origin)):
+                    skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
+                    continue
             if steps and not clause.sequenced and not clause.listed and self.cell_of is not None:
                 again = [s.cell for s in self._resolve(clause.items, origin)]
                 walked = [s.cell for s in steps]
@@ -235,12 +234,13 @@ class AgreementState:
     def _anchored(self, clause: Clause) -> bool:
         """A route of directions told from the start ("from the start: down, down, right…"), or one that
         begins with every move agreed so far: it restates the path walked, then goes on."""
-        return self._anchored_items(clause.items, bool(_FROM_START.search(clause.text)))
+        return self._anchored_items(clause.items, clause.text)
 
-    def _anchored_items(self, items: list[Item], from_start: bool) -> bool:
+    def _anchored_items(self, items: list[Item], text: str) -> bool:
+        """`text` is where the message would say "from the start"."""
         if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
-        if from_start:
+        if _FROM_START.search(text):
             return True
         history = [m.step.direction for m in self.agreed]
         moves = [i.direction for i in items]
@@ -345,8 +345,9 @@ class AgreementState:
         blocked = self._blocks(pending, reading) if reading.blocked else False
         if stance == "refuse" and not blocked and self._warns_off_route(pending, reading):
             stance = None  # "wait no row 3 col 4 is a wall dont go there" when the plan never enters it: a warning
+        starts = bool(own) and _starts_with(own, pending.steps)
         tail = bool(own) and self._restates_tail(proposals, pending)
-        restates = bool(own) and _starts_with(own, pending.steps) or tail
+        restates = starts or tail
         if restates and stance not in ("agree", "weak_agree") and proposals[0].text.rstrip().endswith("?"):
             restates = False  # "MOVE: up" — "Up? But the goal is down.": asked back, not taken
         continues = (
@@ -355,7 +356,7 @@ class AgreementState:
             and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
         )
         self._restated = restates and _restated_before_agreeing(reading, proposals)
-        self._tail_restated = tail and (not _starts_with(own, pending.steps) or self._echoes_whole_run(pending))
+        self._tail_restated = tail and (not starts or self._echoes_whole_run(pending))
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
@@ -529,7 +530,6 @@ class AgreementState:
         cells = [m.step.cell for m in accepted]
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
-        afresh = self._proposal_from(proposals, self.here) if proposals else []
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
             labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
                              or getattr(self, "_restated", False) or _echoes_wording(first, pending)
@@ -539,9 +539,9 @@ class AgreementState:
                 return own[len(cells):]
             ends = self._stated_ends(reading)
             echoed = own[len(cells):]
-            if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in afresh):
+            if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in self._proposal_from(proposals, self.here)):
                 return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
-        return afresh
+        return self._proposal_from(proposals, self.here) if proposals else []  # the message's plan, from where the pair now is
 
     def _stated_ends(self, reading: MessageReading) -> set[Cell]:
         """Cells the message says a plan leads to ("gets us to (1,4)", "that puts us at B5")."""

@@ -1,6 +1,6 @@
-"""The reader searches its large patterns only when a trigger word is present (for speed); a trigger
-list that falls behind its pattern silently changes the reading. This checks, on every clause of the
-labelled corpora, that a gated pattern finds exactly what the pattern alone finds."""
+"""The reader searches its large patterns only when a trigger word is present, and in lowered text (for
+speed); a trigger list that falls behind its pattern silently changes the reading. This checks, on every
+clause of the labelled corpora, that a gated pattern finds exactly what the pattern alone finds."""
 
 import json
 from pathlib import Path
@@ -24,10 +24,14 @@ def _texts() -> list[str]:
     return out
 
 
+def _span(match):
+    return match and match.span()
+
+
 def test_gates_never_hide_a_match():
-    gated = {name: value for name, value in vars(clauses).items() if isinstance(value, (clauses._Gated, clauses._WordGated))}
+    gated = {name: value for name, value in vars(clauses).items() if isinstance(value, clauses._CaseBlind)}
     texts = _texts()
     assert len(gated) >= 10 and len(texts) > 1000
-    missed = {name: [text for text in texts if gate.pattern.search(text) and not gate.search(text)]
+    missed = {name: [text for text in texts if _span(gate.pattern.search(text)) != _span(gate.search(text))]
               for name, gate in gated.items()}
     assert {name: found[:3] for name, found in missed.items() if found} == {}
