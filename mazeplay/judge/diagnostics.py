@@ -28,7 +28,7 @@ def _map_rows(text: str, size: int) -> int:
     ..."): runs of about a row's width of @ * . # ? (single spaces or bars between them allowed)."""
     least = size if size < 4 else max(4, size - 1)
     run = re.compile(rf"(?<![@*.#?\w])(?:[@*.#?][ \t|]?){{{least},}}(?![\w])")
-    rows = sum(1 for match in run.finditer(text) if sum(ch in "@*.#?" for ch in match.group()) <= size + 1)
+    rows = sum(1 for match in run.finditer(text) if sum(map(match.group().count, "@*.#?")) <= size + 1)
     return rows + sum(1 for match in _PROSE_ROW.finditer(text) if match.group().count(",") + 1 >= least)
 
 
