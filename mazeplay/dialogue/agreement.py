@@ -229,11 +229,10 @@ class AgreementState:
         """`text` is where the message would say "from the start"."""
         if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
-        if _FROM_START.search(text):
+        agreed = self.agreed
+        if len(agreed) >= 2 and len(items) >= len(agreed) and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed]:
             return True
-        history = [m.step.direction for m in self.agreed]
-        moves = [i.direction for i in items]
-        return len(history) >= 2 and len(moves) >= len(history) and moves[: len(history)] == history
+        return _FROM_START.search(text) is not None
 
     def _beyond_trail(self, steps: list[Step]) -> list[Step]:
         k = 0
