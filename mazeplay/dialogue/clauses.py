@@ -19,6 +19,7 @@ from functools import cached_property, lru_cache
 from typing import Literal
 
 from mazeplay.dialogue.notation import Mention, find_mentions
+from mazeplay.dialogue.quick import quick
 from mazeplay.engine.cells import Direction
 
 Act = Literal["propose", "solo", "ask", "inform", "recap", "claim", "meta", "chat"]
@@ -104,7 +105,7 @@ class MessageReading:
         return list(walls.values())
 
 
-_OPEN_AFTER_ALL = re.compile(r"\b(?:is|are|'s)\s+(?:actually\s+|in fact\s+)?(?:open|clear|free)\b", re.IGNORECASE)
+_OPEN_AFTER_ALL = quick(re.compile(r"\b(?:is|are|'s)\s+(?:actually\s+|in fact\s+)?(?:open|clear|free)\b", re.IGNORECASE))
 
 
 class _Literals:
@@ -125,12 +126,13 @@ class _Literals:
 class _CaseBlind:
     """A case-blind pattern, searched case-sensitively in the lowered text when that text is ASCII (lowering
     then keeps every position): Python's regex engine is several times slower when it compares every
-    letter both ways. Matches hold the lowered text; the pattern must be written in lower case."""
+    letter both ways. Matches hold the lowered text; the pattern must be written in lower case. The
+    lowered pattern is also `quick`: led by a lookahead on the characters its matches start with."""
 
     def __init__(self, pattern: re.Pattern) -> None:
         assert pattern.flags & re.IGNORECASE and not re.search("[A-Z]", re.sub(r"\\.|\(\?P", "", pattern.pattern)), pattern.pattern
         self.pattern = pattern
-        self.lowered = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+        self.lowered = quick(re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE))
 
     def search(self, text: str) -> re.Match | None:
         return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
@@ -185,7 +187,7 @@ def _words_of(text: str) -> frozenset[str]:
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb')
-_ARROWS = re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*")
+_ARROWS = quick(re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*"))
 _AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|🏿)?|👌|🆗|💯")
 _REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -435,24 +437,23 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 # -- splitting -----------------------------------------------------------------------------------
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
-# Every break starts at a space or a mark: the lookahead in front lets the engine pass over other positions at once.
 _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
-_PUNCT_BREAK = re.compile(rf"(?=[\s;—–])(?:{_PUNCT_BREAKS})")
+_PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = _CaseBlind(re.compile(
-    r"(?=[\s;,—–])(?:" + _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
-    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b))",
+    _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
 ))
 _ASIDE = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
-_IF_OPEN = re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE)
-_HEDGE = re.compile(
+_IF_OPEN = quick(re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE))
+_HEDGE = quick(re.compile(
     r",?\s*\b(?:if i'?m (?:reading|seeing|understanding|counting|getting) (?:this|it|that|things|your \w+|the \w+|you)? ?(?:right|correctly)|"
     r"if i understand (?:you )?(?:correctly|right)|if i'?m not mistaken|unless i'?m mistaken|as far as i can tell|i think maybe|"
     r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
     re.IGNORECASE,
-)
+))
 _HEDGE_HINT = _Literals("think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand".split("|"))
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
 _CONFIRM_REQUEST = re.compile(r"\W*(?:please\s+|pls\s+|can you\s+|could you\s+|would you\s+)(?:confirm|check|verify|double[- ]check)\b|\W*(?:confirm|check|verify)\s+(?:that|whether|if)\b", re.IGNORECASE)
@@ -514,22 +515,22 @@ _NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objec
 _NO_WORD = re.compile(r"no+", 0)
 _YES_WORD = re.compile(r"yes+|okk+|agre+d?", 0)
 _CONDITIONAL_START = re.compile(r"\s*(?:if|when|unless|in case)\b", re.IGNORECASE)
-_ASKING_BACK = re.compile(r"\b(please say so|let me know|tell me)\b", re.IGNORECASE)
+_ASKING_BACK = quick(re.compile(r"\b(please say so|let me know|tell me)\b", re.IGNORECASE))
 _ANY_WORD_CHAR = re.compile(r"\w", 0)
 _TRAILING_NO = re.compile(r"\bno\s*$", re.IGNORECASE)
 _SUBORDINATE_BEFORE_AGREE = re.compile(r"\b(if|whether|once|when|until)\b", re.IGNORECASE)
-_RETRACTION = re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE)
+_RETRACTION = quick(re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE))
 _CHECK_MARK = re.compile(r"✔", 0)
 _PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
 _INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", re.IGNORECASE)
-_PROPOSAL_OVER_RECAP = re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE)
-_LETS_MOVE = re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE)
+_PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE))
+_LETS_MOVE = quick(re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE))
 _HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
-_GO_VERB = re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE)
-_CANNOT_GO = re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE)
-_HORTATIVE = re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE)
-_NEGATED_WALL = re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE)
-_WALL_LIST = re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE)
+_GO_VERB = quick(re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE))
+_CANNOT_GO = quick(re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE))
+_HORTATIVE = quick(re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE))
+_NEGATED_WALL = quick(re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE))
+_WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
 
 
 # -- classifying ---------------------------------------------------------------------------------
@@ -564,7 +565,7 @@ _AGREE_PHRASE = _WordGated(re.compile(
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
-_UPPER_AGREE = re.compile(r"\bAGREED?\b")
+_UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
     r"point|summary|description|reading|logic|view|convention|coordinates?|notation)|that\b|(?:completely|entirely)\b|"
@@ -572,25 +573,25 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
-_REFUSED_OBJECT = re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE)
+_REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
-_ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE)
-_SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE)
+_ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE))
+_SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
 _CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
-_ABOUT_AGREEING = re.compile(
+_ABOUT_AGREEING = quick(re.compile(
     r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|please|pls|you can|you must|you need|"
     r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
     re.IGNORECASE,
-)
-_MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
-_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=|\b(?:start|goal|star|target)\s*=", re.IGNORECASE)
+))
+_MOVES_TO = quick(re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE))
+_COPULA = quick(re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=|\b(?:start|goal|star|target)\s*=", re.IGNORECASE))
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
 _REASONING = re.compile(r"\blet me (?:reason|think|check|verify|make sure|double[- ]check|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
@@ -599,11 +600,11 @@ _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
-_NEGATION = re.compile(
+_NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
     re.IGNORECASE,
-)
+))
 _CONDITIONAL_AGREE = _Gated(re.compile(r"\b(would|'d|could|might)\s+(?:\w+\s+){0,2}agree\b|\bagree\w*\s+(?:only\s+)?(?:if|once|when|unless)\b", re.IGNORECASE), ("agree",))
 _REFUSE_PHRASE = _Gated(re.compile(
     r"\b(disagree|decline|reject(?:ed)?|negative|let'?s not|we shouldn'?t|should not|don'?t go|do not go|don'?t move|"
@@ -664,7 +665,7 @@ _INFORM = _WordGated(re.compile(
     r"\?\s*(?:for me|on mine|on my (?:side|map|end))",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear dot dots hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
-_INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
+_INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
@@ -697,13 +698,13 @@ _MOVE_VERB = _Gated(re.compile(
     re.IGNORECASE,
 ), ("go", "mov", "step", "head", "walk", "proceed", "continu", "travel", "tak", "try", "then", "next", "after", "final", "first", "again", "once more", "now", "->"))
 _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|after that|afterwards|continue|further|more|also|and then|followed by|second|third|finally)\b", re.IGNORECASE), ("then", "next", "again", "another", "once more", "one more", "after", "continu", "further", "more", "also", "followed", "second", "third", "finally"))
-_SOLO = re.compile(
+_SOLO = quick(re.compile(
     r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took)\b",
     re.IGNORECASE,
-)
+))
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
-_SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
+_SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
@@ -763,7 +764,7 @@ def _mask_not_moves(text: str) -> str:
     return text
 
 
-_RELATIVE = re.compile(
+_RELATIVE = quick(re.compile(
     r"(?P<described>\b(?:basically|essentially|kind of|sort of|like|it'?s|that'?s|which is)\s+(?:going\s+)?back the way we came\b|"
     r"\b(?:read|reading|see|seeing|think|thinking|count|counting|understand|understanding|interpret\w*|label\w*|number\w*|doing|do|did)\s+"
     r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
@@ -778,24 +779,24 @@ _RELATIVE = re.compile(
     r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
     r"|(?P<ourleft>\b(?:on|to) (?:our|the) left\b(?=\s*(?:$|[.!?,;]|of us|side of us)))",
     re.IGNORECASE,
-)
+))
 _THEN_BEFORE = re.compile(r"\bthen\s+(?:(?:on|in)?to\s+|step\s+(?:on|in)?to\s+)?(?:the\s+)?$", re.IGNORECASE)
-_GOAL = re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE)
-_THERE = re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE)
+_GOAL = quick(re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE))
+_THERE = quick(re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE))
 _COUNT = re.compile(
     r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
     re.IGNORECASE,
 )
-_LEADING_COUNT = re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE)
+_LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE))
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6}
 _LABEL = re.compile(r"^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*:\s+")
-_BARE_DIRECTIONS = re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE)
-_BARE_FILLER = re.compile(
+_BARE_DIRECTIONS = quick(re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE))
+_BARE_FILLER = quick(re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
     r"cell|square|into|onto|from|here|there|us|our|at|of|by|with|on|plan|path|route|proposal|propose|suggest|"
     r"twice|x|times|once|finally|after|that|it|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
     re.IGNORECASE,
-)
+))
 
 
 def _count_after(text: str) -> int:
@@ -827,8 +828,8 @@ _ECHO = _Gated(re.compile(
     r"moving|going|heading|stepping|executing|done|then it is|we go then)\b",
     re.IGNORECASE,
 ), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then"))
-_TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
-                      r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE)
+_TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
+                      r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
 
 
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft".split("|"))
@@ -837,9 +838,9 @@ _RUN_GAP = re.compile(
     r"(?:all the way\s+)?(?:along\s+(?:the\s+)?(?:col(?:umn)?|row|file)\s*\w{1,2}\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",
     re.IGNORECASE,
 )
-_ALONG = re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
+_ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
 _GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*", "star")
-_RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b")
+_RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b"))
 
 
 _BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
@@ -1072,11 +1073,11 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
 
 
 _STANCE_HINT = _stance_triggers()
-_ANCHOR = re.compile(
+_ANCHOR = quick(re.compile(
     r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin)\b|"
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
     re.IGNORECASE,
-)
+))
 _ANCHOR_HINT = _Literals("start|@|origin|goal|star|target|destination|finish|exit|*".split("|"))
 _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 
@@ -1105,8 +1106,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-# searched in lower case (a case-blind regex is far slower); every alternative starts with one of the letters of the lookahead
-_CONVENTION_HINT = re.compile(r"(?=[(bcfilnrxy])(?:\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b)")
+_CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
 def _anchors(text: str) -> list[tuple[str, Mention]]:

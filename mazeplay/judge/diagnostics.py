@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import re
 
+from mazeplay.dialogue.quick import quick
 from mazeplay.game.moves import acti_said
 from mazeplay.judge.extraction import Extraction
 
-# Each pattern starts with a lookahead on the letters its alternatives begin with: the engine then passes over
-# other positions at once instead of trying every alternative there.
-_CONVENTION = re.compile(
-    r"(?=[(01zoctr])(?:\(\s*row\s*,\s*col(umn)?\s*\)|\(\s*x\s*,\s*y\s*\)|\(\s*col(umn)?\s*,\s*row\s*\)|\b[01][- ]?(indexed|based)\b|"
+_CONVENTION = quick(re.compile(
+    r"\(\s*row\s*,\s*col(umn)?\s*\)|\(\s*x\s*,\s*y\s*\)|\(\s*col(umn)?\s*,\s*row\s*\)|\b[01][- ]?(indexed|based)\b|"
     r"zero[- ]based|one[- ]based|counted from [01]|coordinate system|\bconvention\b|top[- ]left (is|=|corner is)|"
-    r"rows? (are|is) numbered|columns? (are|is) (numbered|lettered))",
+    r"rows? (are|is) numbered|columns? (are|is) (numbered|lettered)",
     re.IGNORECASE,
-)
-_CELL_FACT = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]][^.\n]{0,30}\b(wall|open|blocked|free)\b", re.IGNORECASE)
+))
+_CELL_FACT = quick(re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]][^.\n]{0,30}\b(wall|open|blocked|free)\b", re.IGNORECASE))
 _COORD = r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]"
 # "Walls I can see: (1, 2), (2, 2) and (3, 3)" (bot:swap) or JSON's "wall":[[0,5],[2,0]]: each listed cell is a fact
-_CELL_LIST = re.compile(r"\b(walls?|open|blocked|free|passable)\b[^:=\n()\[\]]{0,40}[\"']?\s*[:=]\s*\[?\s*"
-                        rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE)
+_CELL_LIST = quick(re.compile(r"\b(walls?|open|blocked|free|passable)\b[^:=\n()\[\]]{0,40}[\"']?\s*[:=]\s*\[?\s*"
+                        rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE))
 # "left to right: start, unknown, open, wall" (the prose rendering)
-_PROSE_ROW = re.compile(r"(?=[sgowuh])\b(?:start|goal|open|wall|unknown|hidden)(?:\s*,\s*(?:start|goal|open|wall|unknown|hidden)){2,}\b",
-                        re.IGNORECASE)
+_PROSE_ROW = quick(re.compile(r"\b(?:start|goal|open|wall|unknown|hidden)(?:\s*,\s*(?:start|goal|open|wall|unknown|hidden)){2,}\b",
+                        re.IGNORECASE))
 
 
 def _map_rows(text: str, size: int) -> int:

@@ -1,11 +1,15 @@
-"""The reader searches its large patterns only when a trigger word is present, and in lowered text (for
-speed); a trigger list that falls behind its pattern silently changes the reading. This checks, on every
-clause of the labelled corpora, that a gated pattern finds exactly what the pattern alone finds."""
+"""The reader searches its large patterns only when a trigger word is present, in lowered text and led by a
+lookahead (for speed); a trigger list that falls behind its pattern silently changes the reading. This
+checks, on every clause of the labelled corpora, that a gated pattern finds exactly what the pattern alone
+finds, and that `quick` changes no pattern's matches."""
 
 import json
+import re
 from pathlib import Path
 
 import mazeplay.dialogue.clauses as clauses
+import mazeplay.judge.diagnostics as diagnostics
+from mazeplay.dialogue.quick import quick, starting_chars
 from tests.judge.corpus import CORPUS
 
 HERE = Path(__file__).parent / "corpus"
@@ -35,3 +39,19 @@ def test_gates_never_hide_a_match():
     missed = {name: [text for text in texts if _span(gate.pattern.search(text)) != _span(gate.search(text))]
               for name, gate in gated.items()}
     assert {name: found[:3] for name, found in missed.items() if found} == {}
+
+
+def _as_written(pattern: re.Pattern) -> re.Pattern:
+    """The pattern without the lookahead `quick` led it with."""
+    lead = f"(?={starting_chars(pattern)})(?:"
+    return re.compile(pattern.pattern[len(lead):-1], pattern.flags) if pattern.pattern.startswith(lead) else pattern
+
+
+def test_quick_patterns_find_what_the_pattern_finds():
+    written = [_as_written(value) for module in (clauses, diagnostics) for value in vars(module).values()
+               if isinstance(value, re.Pattern)]
+    texts = _texts()
+    assert len(written) > 100
+    differ = {pattern.pattern[:60]: [text for text in texts if _span(fast.search(text)) != _span(pattern.search(text))]
+              for pattern, fast in ((pattern, quick(pattern)) for pattern in written)}
+    assert {name: found[:3] for name, found in differ.items() if found} == {}
