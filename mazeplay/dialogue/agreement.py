@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from mazeplay.dialogue.clauses import Clause, Item, MessageReading, read_message
@@ -44,7 +45,12 @@ class Proposal:
     again: bool = False  # itself worded as a repeat ("right again?"): a reply "yes, right again" echoes it
     dropped: bool = False
     asked: list[Mention] = field(default_factory=list)  # cells the message asks about after proposing ("Can you see (3,2)?")
-    wording: frozenset[str] = frozenset()  # its proposal clauses, as written (a reply that repeats one echoes it)
+    said: list[Clause] = field(default_factory=list)  # its proposal clauses
+
+    @cached_property
+    def wording(self) -> frozenset[str]:
+        """Its proposal clauses, as written (a reply that repeats one echoes it); read only when a reply is compared."""
+        return frozenset(_words(c.text) for c in self.said)
 
 
 @dataclass
@@ -277,7 +283,7 @@ class AgreementState:
             if self.pending is not None:
                 self._drop(self.pending)
             self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals),
-                                    asked=_asked_after(reading, proposals[-1]), wording=frozenset(_words(c.text) for c in proposals))
+                                    asked=_asked_after(reading, proposals[-1]), said=proposals)
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
             solo_steps = self._proposal_from(solos, self.here)
@@ -668,7 +674,10 @@ def _core(words: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return " ".join(_WORD_RUN.findall(text.lower()))
+
+
+_WORD_RUN = re.compile(r"[a-z0-9]+")
 
 
 def _new_marker(clause: Clause) -> bool:
