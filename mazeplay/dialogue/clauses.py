@@ -486,11 +486,13 @@ _ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORE
 _YES_IT_IS_OPEN = re.compile(r"\W*(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,3}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:open|clear|free|passable|empty)\b[\s.!]*$", re.IGNORECASE)
 
 
-def split_clauses(line: str) -> list[str]:
-    out = []
+@lru_cache(maxsize=4096)
+def split_clauses(line: str) -> tuple[str, ...]:
+    """A line's clauses (cached: one line recurs across a dialogue's messages, "AGREE." in most of them)."""
+    out: list[str] = []
     head, colon, tail = line.partition(": ")
     if colon and tail.strip() and _CONVENTION.search(head) and not _CONVENTION.search(tail):
-        return [*split_clauses(head), *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
+        return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
     for part in _split_asides(line):
         for sentence in (_SENTENCE_END.split(part) if any(ch in part for ch in ".!?…") else (part,)):
             words = _words_of(sentence)
@@ -506,7 +508,7 @@ def split_clauses(line: str) -> list[str]:
                     out.extend([condition.group(1), condition.group(2)])
                 else:
                     out.append(clause)
-    return out
+    return tuple(out)
 
 
 # Small patterns used in the classifier below, compiled once.
@@ -1353,6 +1355,7 @@ def clear_caches() -> None:
     """Forget cached readings (benchmarks measure reading afresh)."""
     read_message.cache_clear()
     read_clause.cache_clear()
+    split_clauses.cache_clear()
     _words_of.cache_clear()
 
 
