@@ -1025,16 +1025,6 @@ def _stance_of_words(words: list[str]) -> Stance | None:
     return stance
 
 
-def _stance_triggers() -> _Literals:
-    """Every word a stance pattern needs, as one search: looser than the patterns, never stricter."""
-    words: set[str] = set()
-    for gate in (_DOUBT, _POSITIVE_IDIOM, _CONDITIONAL_AGREE, _REFUSE_PHRASE):
-        words.update(gate.hint.literals)
-    words.update(_AGREE_PHRASE.words)
-    words.update(("agree", "✔", "✘"))
-    return _Literals(tuple(words))
-
-
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
     """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
     if _CONDITIONAL_START.match(rest) or _ASKING_BACK.search(rest):
@@ -1047,8 +1037,6 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     stance = _stance_of_words(words)
     body = rest
-    if not _STANCE_HINT.search(body):
-        return stance  # none of the words any stance pattern needs
     if _DOUBT.search(body):
         return "doubt"
     if _POSITIVE_IDIOM.search(body):
@@ -1074,7 +1062,6 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     return stance
 
 
-_STANCE_HINT = _stance_triggers()
 _ANCHOR = quick(re.compile(
     r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin)\b|"
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
