@@ -109,18 +109,16 @@ _OPEN_AFTER_ALL = quick(re.compile(r"\b(?:is|are|'s)\s+(?:actually\s+|in fact\s+
 
 
 class _Literals:
-    """Whether a text holds any of some literal strings, ignoring case. A plain substring test is about
-    ten times faster than a case-blind regex alternation, and gates run on every clause."""
+    """Whether a text holds any of some literal strings, ignoring case: one case-sensitive alternation of
+    the literals, searched in the lowered text, is about ten times faster than a case-blind regex (and
+    faster than a loop of substring tests); gates run on every clause."""
 
     def __init__(self, literals: "tuple[str, ...] | list[str]") -> None:
         self.literals = tuple(sorted({literal.lower() for literal in literals if literal}))
+        self._any = re.compile("|".join(map(re.escape, self.literals)) or "(?!)")  # none: never
 
     def search(self, text: str) -> bool:
-        lower = text.lower()
-        for literal in self.literals:
-            if literal in lower:
-                return True
-        return False
+        return self._any.search(text.lower()) is not None
 
 
 class _CaseBlind:
