@@ -200,16 +200,17 @@ _GRADER = _Gated(re.compile(
 ), ("grader", "evaluat", "judge", "scor", "assess", "review", "annotat", "audit", "mark ", "log ", "record "))
 _MAP_LABEL = re.compile(r"^\s*(?:row\s*\d+|r\s?\d+|line\s*\d+|y\s*=\s*\d+|\d+|[A-La-l])?\s*[:|=)\]-]?\s*", re.IGNORECASE)
 _MAP_BODY = re.compile(r"^[\s`|]*(?:[@*.#?X_Oo█░▓■□·][\s`|]*){3,}$")
+_LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
 _HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
 
 
 
 
 def _is_map_line(line: str) -> bool:
-    if sum(map(str.isalpha, line)) > 16 or (sum(line.count(ch) for ch in "@*.#?") < 3 and len(line.split()) < 3):
+    if sum(map(str.isalpha, line)) > 16 or (sum(map(line.count, "@*.#?")) < 3 and len(line.split()) < 3):
         return False  # prose, not a row of the map
     body = _MAP_LABEL.sub("", line, count=1)
-    if _MAP_BODY.match(body) and not re.search(r"[A-Za-z]{2,}", body):
+    if _MAP_BODY.match(body) and not _LETTER_RUN.search(body):
         return True
     return bool(_HEADER_TOKENS.match(line))
 
@@ -459,6 +460,7 @@ _AXES = re.compile(r"\s*(?:rows?|r|x|col(?:umn)?s?|c|y)\s*[,;/]\s*(?:rows?|r|x|c
 _MAIN_CLAUSE = re.compile(r",\s*(?:we|you|i|it|that|this)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")
 _HAS_WORD = re.compile(r"\w|\?|✔|✘")
+_WORD_OF_3 = re.compile(r"[A-Za-z]{3,}")
 _CELLISH = re.compile(r"^\s*(?:row\s*\d+\s*,?\s*col(?:umn)?\s*\d+|col(?:umn)?\s*\d+\s*,?\s*row\s*\d+|x\s*=?\s*\d+\s*,\s*y\s*=?\s*\d+|[\w\s,;=-]{1,9})\s*$", re.IGNORECASE)
 
 
@@ -469,7 +471,7 @@ def _split_asides(line: str) -> list[str]:
 
     def pull(match: re.Match) -> str:
         inner = match.group(1)
-        if _CELLISH.match(inner) or len(re.findall(r"[A-Za-z]{3,}", inner)) < 2 or _AXES.fullmatch(inner):
+        if _CELLISH.match(inner) or len(_WORD_OF_3.findall(inner)) < 2 or _AXES.fullmatch(inner):
             return match.group(0)  # a cell, a word or two, or the axes themselves ("(row, column)")
         asides.append(ASIDE + inner)
         return " "
@@ -839,7 +841,7 @@ _RUN_GAP = re.compile(
     re.IGNORECASE,
 )
 _ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
-_GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*", "star")
+_GOAL_HINT = _Literals(("goal", "finish", "exit", "destination", "end cell", "target", "*", "star"))
 _RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b"))
 
 
@@ -922,7 +924,7 @@ def move_items(text: str) -> list[Item]:
                 continue  # "(1,1) below us", "the cell below us, (2,1)": the cell, located
             direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
             found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
-    if any(k in lower for k in _GOAL_HINTS):
+    if _GOAL_HINT.search(text):
         for match in _GOAL.finditer(masked):
             # "go right to reach the goal": the goal is where the move leads, not another move; but
             # "right, right, then *" names one more step
@@ -1003,7 +1005,7 @@ def _interjections(clause: str) -> tuple[list[str], str]:
             break  # "Right of start is open", "good path": not an interjection
         if word in ("agree", "agreed", "i agree") and _AGREE_WITH_STATEMENT.match("agree " + tail.lstrip(" ,")):
             break  # "I agree with your analysis": agreeing with a statement, read with the rest
-        words.append(re.sub(r"\s+", " ", word))
+        words.append(" ".join(word.split()))
         rest = tail
         if not rest:
             break
@@ -1125,7 +1127,7 @@ def _is_bare(text: str, items: list[Item]) -> bool:
     rest = _POSITIVE_IDIOM.pattern.sub(" ", rest) if "no" in rest.lower() else rest
     rest = _AGREE_PHRASE.pattern.sub(" ", rest)
     rest = _BARE_FILLER.sub(" ", _BARE_DIRECTIONS.sub(" ", rest))
-    return len(re.findall(r"[A-Za-z]{2,}", rest)) <= 1
+    return len(_LETTER_RUN.findall(rest)) <= 1
 
 
 @lru_cache(maxsize=8192)
@@ -1267,6 +1269,9 @@ _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|we
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
 
+_SEGMENT_BREAK = quick(re.compile(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+"))
+
+
 def _blocked_items(text: str, items: list[Item]) -> list[Item]:
     """Cells or directions a clause says are walls ("(2,3) is a wall", "down is blocked", "can't go left")."""
     if not _BLOCK_WORDS.search(text) and not _CANNOT_GO.search(text):
@@ -1274,7 +1279,7 @@ def _blocked_items(text: str, items: list[Item]) -> list[Item]:
     if _HORTATIVE.search(text):
         return []
     blocked: list[Item] = []
-    for segment in re.split(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+", text):
+    for segment in _SEGMENT_BREAK.split(text):
         if not (_BLOCK_WORDS.search(segment) or _CANNOT_GO.search(segment)):
             continue
         if _NEGATED_WALL.search(segment):
