@@ -715,7 +715,7 @@ _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?"), in
 # families searched only when their key word is present.
 _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
-    (re.compile(key, re.IGNORECASE), re.compile(pattern, re.IGNORECASE))
+    (quick(re.compile(key, re.IGNORECASE)), quick(re.compile(pattern, re.IGNORECASE)))
     for key, pattern in (
         # phrasal verbs: set up, split up, break down, up to you
         (r"\b(?:up|down)\b",

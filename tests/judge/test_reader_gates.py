@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import mazeplay.dialogue.clauses as clauses
+import mazeplay.dialogue.notation as notation
 import mazeplay.judge.diagnostics as diagnostics
 from mazeplay.dialogue.quick import quick, starting_chars
 from tests.judge.corpus import CORPUS
@@ -48,8 +49,8 @@ def _as_written(pattern: re.Pattern) -> re.Pattern:
 
 
 def test_quick_patterns_find_what_the_pattern_finds():
-    written = [_as_written(value) for module in (clauses, diagnostics) for value in vars(module).values()
-               if isinstance(value, re.Pattern)]
+    patterns = [value for module in (clauses, notation, diagnostics) for value in vars(module).values() if isinstance(value, re.Pattern)]
+    written = [_as_written(pattern) for pattern in [*patterns, *(p for family in clauses._NOT_A_MOVE_FAMILIES for p in family)]]
     texts = _texts()
     assert len(written) > 100
     differ = {pattern.pattern[:60]: [text for text in texts if _span(fast.search(text)) != _span(pattern.search(text))]
