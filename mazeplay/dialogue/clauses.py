@@ -1197,7 +1197,6 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
-    bare = _is_bare(rest, items)
     if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
         return clause
@@ -1232,7 +1231,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
-    if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
+    if question and not clause.strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest))
@@ -1246,7 +1245,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
-    elif bare and not informing and not hypothetical:
+    elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
     elif _MOVE_VERB.search(rest) and not hypothetical and not informing:
         clause.act = "propose"
