@@ -399,9 +399,10 @@ class AgreementState:
         moves = [i.direction for c in proposals for i in c.items]
         if not moves or any(m is None for m in moves) or any(s.direction is None for s in pending.steps):
             return False
-        history = [m.step.direction for m in self.agreed]
         planned = [s.direction for s in pending.steps]
-        for k in range(min(len(history), len(moves) - len(planned)), 0, -1):
+        said_before = len(moves) - len(planned)  # how many agreed moves it may restate first
+        history = [m.step.direction for m in self.agreed[-said_before:]] if said_before > 0 else []
+        for k in range(len(history), 0, -1):
             if moves[: k + len(planned)] == history[-k:] + planned:
                 self._tail_rest = moves[k + len(planned):]  # "…, two steps down, then down onto *": what comes after
                 return True
