@@ -435,7 +435,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 
 # -- splitting -----------------------------------------------------------------------------------
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
+# Both kinds of sentence end follow a stop: the lookbehind in front lets the engine pass over other positions at once.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))")
 _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
