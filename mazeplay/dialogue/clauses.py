@@ -186,6 +186,7 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb')
 _ARROWS = quick(re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*"))
+_ARROW_MARKS = frozenset(">→⇒➡⟶➜➔")  # one of them is in every arrow
 _AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|🏿)?|👌|🆗|💯")
 _REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -385,11 +386,12 @@ def _inline_json(line: str) -> str:
 def clean_lines(text: str) -> list[tuple[str, str | None]]:
     """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
     to a grader are dropped, JSON and move tables become plain clauses."""
-    text = _CONTROL.sub(" ", _ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _CONTROL.sub(" ", _ANSI.sub("", text) if "\x1b" in text else text)
     text = text.replace("\u2018", "'").replace("\u2019", "'").replace("\u00d7", "x")
     if not text.isascii():
         text = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", text))
-    if ">" in text or not text.isascii():
+    if not _ARROW_MARKS.isdisjoint(text):
         text = _ARROWS.sub(" -> ", text)
     out: list[tuple[str, str | None]] = []
     section: str | None = None
