@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from typing import Literal
 
 from mazeplay.dialogue.notation import Mention, find_mentions
-from mazeplay.dialogue.quick import quick
+from mazeplay.dialogue.quick import CaseBlind, quick
 from mazeplay.engine.cells import Direction
 
 Act = Literal["propose", "solo", "ask", "inform", "recap", "claim", "meta", "chat"]
@@ -121,33 +121,7 @@ class _Literals:
         return self._any.search(text.lower()) is not None
 
 
-class _CaseBlind:
-    """A case-blind pattern, searched case-sensitively in the lowered text when that text is ASCII (lowering
-    then keeps every position): Python's regex engine is several times slower when it compares every
-    letter both ways. Matches hold the lowered text; the pattern must be written in lower case. The
-    lowered pattern is also `quick`: led by a lookahead on the characters its matches start with."""
-
-    def __init__(self, pattern: re.Pattern) -> None:
-        assert pattern.flags & re.IGNORECASE and not re.search("[A-Z]", re.sub(r"\\.|\(\?P", "", pattern.pattern)), pattern.pattern
-        self.pattern = pattern
-        self.lowered = quick(re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE))
-
-    def search(self, text: str) -> re.Match | None:
-        return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
-
-    def split(self, text: str) -> list[str]:
-        """`re.split` for a pattern without groups that never matches empty: the text cut where it matches."""
-        if not text.isascii():
-            return self.pattern.split(text)
-        pieces, start = [], 0
-        for match in self.lowered.finditer(text.lower()):
-            pieces.append(text[start:match.start()])
-            start = match.end()
-        pieces.append(text[start:])
-        return pieces
-
-
-class _Gated(_CaseBlind):
+class _Gated(CaseBlind):
     """A pattern searched only when one of its trigger words is in the text: most clauses hold none,
     and Python's regex engine tries every alternative at every position."""
 
@@ -159,7 +133,7 @@ class _Gated(_CaseBlind):
         return super().search(text) if self.hint.search(text) else None
 
 
-class _WordGated(_CaseBlind):
+class _WordGated(CaseBlind):
     """A pattern searched only when the text holds one of the words its alternatives start with."""
 
     def __init__(self, pattern: re.Pattern, words: str, symbols: str = "") -> None:
@@ -443,7 +417,7 @@ _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔�
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
-_CLAUSE_BREAK = _CaseBlind(re.compile(
+_CLAUSE_BREAK = CaseBlind(re.compile(
     _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)",
     re.IGNORECASE,
