@@ -15,7 +15,7 @@ import json
 import re
 from copy import copy
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Literal
 
 from mazeplay.dialogue.notation import Mention, find_mentions
@@ -67,17 +67,25 @@ class Clause:
 
 @dataclass
 class MessageReading:
-    """One message, read: its clauses, final stance, and whether the completion phrase was said."""
+    """One message, read: its clauses, final stance, and whether the completion phrase was said; then what
+    the fold asks of every message, worked out once (the reading is shared by every scheme's fold)."""
 
     clauses: list[Clause]
     stance: Stance | None
     acti: bool
+    decision: list[Clause] = field(init=False, repr=False, compare=False)  # the proposals the message stands by
+    solos: list[Clause] = field(init=False, repr=False, compare=False)
+    blocked: list[Item] = field(init=False, repr=False, compare=False)  # walls it reports
+
+    def __post_init__(self) -> None:
+        self.decision = self._decision()
+        self.solos = self.proposals(("solo",))
+        self.blocked = self._blocked()
 
     def proposals(self, acts: tuple[str, ...] = ("propose",)) -> list[Clause]:
         return [c for c in self.clauses if c.act in acts and c.items]
 
-    @cached_property
-    def decision(self) -> list[Clause]:
+    def _decision(self) -> list[Clause]:
         """The proposals the message stands by: those it took back ("down… wait, no") are left out."""
         out: list[Clause] = []
         for clause in self.clauses:
@@ -87,12 +95,7 @@ class MessageReading:
                 out.append(clause)
         return out
 
-    @cached_property
-    def solos(self) -> list[Clause]:
-        return self.proposals(("solo",))
-
-    @cached_property
-    def blocked(self) -> list[Item]:
+    def _blocked(self) -> list[Item]:
         """Walls the message reports, except one it then says is open after all ("At first I thought
         (2,4) was a wall — oh wait, I misread, (2,4) is open")."""
         walls: dict[str, Item] = {}
