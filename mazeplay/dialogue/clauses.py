@@ -118,10 +118,10 @@ class _Literals:
 
     def __init__(self, literals: "tuple[str, ...] | list[str]") -> None:
         self.literals = tuple(sorted({literal.lower() for literal in literals if literal}))
-        self._any = re.compile("|".join(map(re.escape, self.literals)) or "(?!)")  # none: never
+        self.pattern = re.compile("|".join(map(re.escape, self.literals)) or "(?!)")  # for lowered text; none: never
 
     def search(self, text: str) -> bool:
-        return self._any.search(text.lower()) is not None
+        return self.pattern.search(text.lower()) is not None
 
 
 class _Gated(CaseBlind):
@@ -133,7 +133,10 @@ class _Gated(CaseBlind):
         self.hint = _Literals(triggers)
 
     def search(self, text: str) -> re.Match | None:
-        return super().search(text) if self.hint.search(text) else None
+        lower = text.lower()  # once for the gate and the pattern (both run on every clause)
+        if self.hint.pattern.search(lower) is None:
+            return None
+        return self.lowered.search(lower) if text.isascii() else self.pattern.search(text)
 
 
 class _WordGated(CaseBlind):
@@ -144,7 +147,7 @@ class _WordGated(CaseBlind):
         self.words, self.symbols = frozenset(words.split()), symbols
 
     def search(self, text: str) -> re.Match | None:
-        if self.words.isdisjoint(_words_of(text)) and not any(ch in text for ch in self.symbols):
+        if self.words.isdisjoint(_words_of(text)) and not (self.symbols and any(ch in text for ch in self.symbols)):
             return None
         return super().search(text)
 
