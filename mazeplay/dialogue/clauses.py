@@ -149,7 +149,7 @@ class _WordGated(CaseBlind):
     def search(self, text: str) -> re.Match | None:
         if self.words.isdisjoint(_words_of(text)) and not (self.symbols and any(ch in text for ch in self.symbols)):
             return None
-        return super().search(text)
+        return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
 
 
 _WORDS = re.compile(r"[a-z]+")
