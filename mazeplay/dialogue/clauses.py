@@ -1199,13 +1199,13 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         if clause.stance is None and any(i.kind == "direction" for i in blockers):
             clause.stance = "refuse"
         return clause
-    if _CLAIM.search(rest) and not clause.strong:
+    if not clause.strong and _CLAIM.search(rest):
         clause.act = "claim"
         return clause
     if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest) and not any(i.kind == "back" for i in items):
         clause.act = "recap"
         return clause
-    if _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)) and not question:
+    if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)):
         clause.act = "solo"
         return clause
     if _WHY.match(stripped) or _CONFIRM_REQUEST.match(rest):
@@ -1218,22 +1218,21 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest))
-    informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
     if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
     if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
-    elif _THEN_MOVE_ONTO.match(rest) and not hypothetical and not question:
+        return clause
+    informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
+    if _THEN_MOVE_ONTO.match(rest) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
     elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
-    elif _MOVE_VERB.search(rest) and not hypothetical and not informing:
-        clause.act = "propose"
-    elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
-        clause.act = "propose"
+    elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind == "direction" for i in items) and _GO_VERB.search(rest))):
+        clause.act = "propose"  # a move verb, and no description around it (or one around directions with "go")
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest):
