@@ -520,14 +520,14 @@ _WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
 
 # -- classifying ---------------------------------------------------------------------------------
 
-_INTERJECTION = re.compile(
+_INTERJECTION = CaseBlind(re.compile(
     r"^\s*(?P<word>yes+|yeah|yep|yup|yea|ya|ys|ok(?:ay|ey)?|okk+|kk?|sure|agreed?|agre+d?|i agree|deal|great|perfect|good|nice|"
     r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
     r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
     r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
     r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])[\s,.!:;…—–-]*",
     re.IGNORECASE,
-)
+))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
 _DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNORECASE)
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")

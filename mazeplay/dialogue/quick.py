@@ -96,6 +96,9 @@ class CaseBlind:
     def search(self, text: str) -> re.Match | None:
         return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
 
+    def match(self, text: str) -> re.Match | None:
+        return self.lowered.match(text.lower()) if text.isascii() else self.pattern.match(text)
+
     def finditer(self, text: str) -> Iterator[re.Match]:
         return self.lowered.finditer(text.lower()) if text.isascii() else self.pattern.finditer(text)
 
