@@ -421,6 +421,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 _SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))")
 _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
+_STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = CaseBlind(re.compile(
@@ -477,7 +478,7 @@ def split_clauses(line: str) -> tuple[str, ...]:
     if colon and tail.strip() and _CONVENTION.search(head) and not _CONVENTION.search(tail):
         return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
     for part in _split_asides(line):
-        for sentence in (_SENTENCE_END.split(part) if any(ch in part for ch in ".!?…") else (part,)):
+        for sentence in (_SENTENCE_END.split(part) if not _STOPS.isdisjoint(part) else (part,)):
             words = _words_of(sentence)
             full = not _BREAK_ALONE.isdisjoint(words) or ("," in sentence and not _BREAK_AFTER_COMMA.isdisjoint(words))
             splitter = _CLAUSE_BREAK if full else _PUNCT_BREAK
