@@ -185,8 +185,6 @@ _LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
 _HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
 
 
-
-
 def _is_map_line(line: str) -> bool:
     if sum(map(str.isalpha, line)) > 16 or (sum(map(line.count, "@*.#?")) < 3 and len(line.split()) < 3):
         return False  # prose, not a row of the map
@@ -815,7 +813,7 @@ _ECHO = _Gated(re.compile(
     re.IGNORECASE,
 ), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then"))
 _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
-                      r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
+                            r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
 
 
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft".split("|"))

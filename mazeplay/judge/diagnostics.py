@@ -20,10 +20,10 @@ _COORD = r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]"
 _COORDS = re.compile(_COORD)
 # "Walls I can see: (1, 2), (2, 2) and (3, 3)" (bot:swap) or JSON's "wall":[[0,5],[2,0]]: each listed cell is a fact
 _CELL_LIST = CaseBlind(re.compile(r"\b(walls?|open|blocked|free|passable)\b[^:=\n()\[\]]{0,40}[\"']?\s*[:=]\s*\[?\s*"
-                                 rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE))
+                                  rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE))
 # "left to right: start, unknown, open, wall" (the prose rendering)
 _PROSE_ROW = CaseBlind(re.compile(r"\b(?:start|goal|open|wall|unknown|hidden)(?:\s*,\s*(?:start|goal|open|wall|unknown|hidden)){2,}\b",
-                                 re.IGNORECASE))
+                                  re.IGNORECASE))
 
 
 @lru_cache(maxsize=None)
