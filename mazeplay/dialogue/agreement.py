@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from mazeplay.dialogue.clauses import Clause, Item, MessageReading, read_message
@@ -44,7 +45,12 @@ class Proposal:
     again: bool = False  # itself worded as a repeat ("right again?"): a reply "yes, right again" echoes it
     dropped: bool = False
     asked: list[Mention] = field(default_factory=list)  # cells the message asks about after proposing ("Can you see (3,2)?")
-    wording: frozenset[str] = frozenset()  # its proposal clauses, as written (a reply that repeats one echoes it)
+    said: list[Clause] = field(default_factory=list)  # its proposal clauses
+
+    @cached_property
+    def wording(self) -> frozenset[str]:
+        """Its proposal clauses, as written (a reply that repeats one echoes it); read only when a reply is compared."""
+        return frozenset(_words(c.text) for c in self.said)
 
 
 @dataclass
@@ -240,11 +246,10 @@ class AgreementState:
         """`text` is where the message would say "from the start"."""
         if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
-        if _FROM_START.search(text):
+        agreed = self.agreed
+        if len(agreed) >= 2 and len(items) >= len(agreed) and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed]:
             return True
-        history = [m.step.direction for m in self.agreed]
-        moves = [i.direction for i in items]
-        return len(history) >= 2 and len(moves) >= len(history) and moves[: len(history)] == history
+        return _FROM_START.search(text) is not None
 
     def _beyond_trail(self, steps: list[Step]) -> list[Step]:
         k = 0
@@ -289,7 +294,7 @@ class AgreementState:
             if self.pending is not None:
                 self._drop(self.pending)
             self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals),
-                                    asked=_asked_after(reading, proposals[-1]), wording=frozenset(_words(c.text) for c in proposals))
+                                    asked=_asked_after(reading, proposals[-1]), said=proposals)
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
             solo_steps = self._proposal_from(solos, self.here)
@@ -407,9 +412,10 @@ class AgreementState:
         moves = [i.direction for c in proposals for i in c.items]
         if not moves or any(m is None for m in moves) or any(s.direction is None for s in pending.steps):
             return False
-        history = [m.step.direction for m in self.agreed]
         planned = [s.direction for s in pending.steps]
-        for k in range(min(len(history), len(moves) - len(planned)), 0, -1):
+        said_before = len(moves) - len(planned)  # how many agreed moves it may restate first
+        history = [m.step.direction for m in self.agreed[-said_before:]] if said_before > 0 else []
+        for k in range(len(history), 0, -1):
             if moves[: k + len(planned)] == history[-k:] + planned:
                 self._tail_rest = moves[k + len(planned):]  # "…, two steps down, then down onto *": what comes after
                 self._tail_k = k
@@ -709,7 +715,10 @@ def _core(words: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return " ".join(_WORD_RUN.findall(text.lower()))
+
+
+_WORD_RUN = re.compile(r"[a-z0-9]+")
 
 
 def _new_marker(clause: Clause) -> bool:

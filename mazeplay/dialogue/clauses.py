@@ -15,10 +15,11 @@ import json
 import re
 from copy import copy
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Literal
 
 from mazeplay.dialogue.notation import Mention, find_mentions
+from mazeplay.dialogue.quick import CaseBlind, quick
 from mazeplay.engine.cells import Direction
 
 Act = Literal["propose", "solo", "ask", "inform", "recap", "claim", "meta", "chat"]
@@ -67,17 +68,25 @@ class Clause:
 
 @dataclass
 class MessageReading:
-    """One message, read: its clauses, final stance, and whether the completion phrase was said."""
+    """One message, read: its clauses, final stance, and whether the completion phrase was said; then what
+    the fold asks of every message, worked out once (the reading is shared by every scheme's fold)."""
 
     clauses: list[Clause]
     stance: Stance | None
     acti: bool
+    decision: list[Clause] = field(init=False, repr=False, compare=False)  # the proposals the message stands by
+    solos: list[Clause] = field(init=False, repr=False, compare=False)
+    blocked: list[Item] = field(init=False, repr=False, compare=False)  # walls it reports
+
+    def __post_init__(self) -> None:
+        self.decision = self._decision()
+        self.solos = self.proposals(("solo",))
+        self.blocked = self._blocked()
 
     def proposals(self, acts: tuple[str, ...] = ("propose",)) -> list[Clause]:
         return [c for c in self.clauses if c.act in acts and c.items]
 
-    @cached_property
-    def decision(self) -> list[Clause]:
+    def _decision(self) -> list[Clause]:
         """The proposals the message stands by: those it took back ("down… wait, no") are left out."""
         out: list[Clause] = []
         for clause in self.clauses:
@@ -87,12 +96,7 @@ class MessageReading:
                 out.append(clause)
         return out
 
-    @cached_property
-    def solos(self) -> list[Clause]:
-        return self.proposals(("solo",))
-
-    @cached_property
-    def blocked(self) -> list[Item]:
+    def _blocked(self) -> list[Item]:
         """Walls the message reports, except one it then says is open after all ("At first I thought
         (2,4) was a wall — oh wait, I misread, (2,4) is open")."""
         walls: dict[str, Item] = {}
@@ -105,50 +109,23 @@ class MessageReading:
         return list(walls.values())
 
 
-_OPEN_AFTER_ALL = re.compile(r"\b(?:is|are|'s)\s+(?:actually\s+|in fact\s+)?(?:open|clear|free)\b", re.IGNORECASE)
+_OPEN_AFTER_ALL = quick(re.compile(r"\b(?:is|are|'s)\s+(?:actually\s+|in fact\s+)?(?:open|clear|free)\b", re.IGNORECASE))
 
 
 class _Literals:
-    """Whether a text holds any of some literal strings, ignoring case. A plain substring test is about
-    ten times faster than a case-blind regex alternation, and gates run on every clause."""
+    """Whether a text holds any of some literal strings, ignoring case: one case-sensitive alternation of
+    the literals, searched in the lowered text, is about ten times faster than a case-blind regex (and
+    faster than a loop of substring tests); gates run on every clause."""
 
     def __init__(self, literals: "tuple[str, ...] | list[str]") -> None:
         self.literals = tuple(sorted({literal.lower() for literal in literals if literal}))
+        self.pattern = re.compile("|".join(map(re.escape, self.literals)) or "(?!)")  # for lowered text; none: never
 
     def search(self, text: str) -> bool:
-        lower = text.lower()
-        for literal in self.literals:
-            if literal in lower:
-                return True
-        return False
+        return self.pattern.search(text.lower()) is not None
 
 
-class _CaseBlind:
-    """A case-blind pattern, searched case-sensitively in the lowered text when that text is ASCII (lowering
-    then keeps every position): Python's regex engine is several times slower when it compares every
-    letter both ways. Matches hold the lowered text; the pattern must be written in lower case."""
-
-    def __init__(self, pattern: re.Pattern) -> None:
-        assert pattern.flags & re.IGNORECASE and not re.search("[A-Z]", re.sub(r"\\.|\(\?P", "", pattern.pattern)), pattern.pattern
-        self.pattern = pattern
-        self.lowered = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
-
-    def search(self, text: str) -> re.Match | None:
-        return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
-
-    def split(self, text: str) -> list[str]:
-        """`re.split` for a pattern without groups that never matches empty: the text cut where it matches."""
-        if not text.isascii():
-            return self.pattern.split(text)
-        pieces, start = [], 0
-        for match in self.lowered.finditer(text.lower()):
-            pieces.append(text[start:match.start()])
-            start = match.end()
-        pieces.append(text[start:])
-        return pieces
-
-
-class _Gated(_CaseBlind):
+class _Gated(CaseBlind):
     """A pattern searched only when one of its trigger words is in the text: most clauses hold none,
     and Python's regex engine tries every alternative at every position."""
 
@@ -157,10 +134,13 @@ class _Gated(_CaseBlind):
         self.hint = _Literals(triggers)
 
     def search(self, text: str) -> re.Match | None:
-        return super().search(text) if self.hint.search(text) else None
+        lower = text.lower()  # once for the gate and the pattern (both run on every clause)
+        if self.hint.pattern.search(lower) is None:
+            return None
+        return self.lowered.search(lower) if text.isascii() else self.pattern.search(text)
 
 
-class _WordGated(_CaseBlind):
+class _WordGated(CaseBlind):
     """A pattern searched only when the text holds one of the words its alternatives start with."""
 
     def __init__(self, pattern: re.Pattern, words: str, symbols: str = "") -> None:
@@ -168,9 +148,9 @@ class _WordGated(_CaseBlind):
         self.words, self.symbols = frozenset(words.split()), symbols
 
     def search(self, text: str) -> re.Match | None:
-        if self.words.isdisjoint(_words_of(text)) and not any(ch in text for ch in self.symbols):
+        if self.words.isdisjoint(_words_of(text)) and not (self.symbols and any(ch in text for ch in self.symbols)):
             return None
-        return super().search(text)
+        return self.lowered.search(text.lower()) if text.isascii() else self.pattern.search(text)
 
 
 _WORDS = re.compile(r"[a-z]+")
@@ -186,7 +166,8 @@ def _words_of(text: str) -> frozenset[str]:
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb')
-_ARROWS = re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*")
+_ARROWS = quick(re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*"))
+_ARROW_MARKS = frozenset(">→⇒➡⟶➜➔")  # one of them is in every arrow
 _AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|🏿)?|👌|🆗|💯")
 _REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -201,16 +182,15 @@ _GRADER = _Gated(re.compile(
 ), ("grader", "evaluat", "judge", "scor", "assess", "review", "annotat", "audit", "mark ", "log ", "record "))
 _MAP_LABEL = re.compile(r"^\s*(?:row\s*\d+|r\s?\d+|line\s*\d+|y\s*=\s*\d+|\d+|[A-La-l])?\s*[:|=)\]-]?\s*", re.IGNORECASE)
 _MAP_BODY = re.compile(r"^[\s`|]*(?:[@*.#?X_Oo█░▓■□·][\s`|]*){3,}$")
+_LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
 _HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
 
 
-
-
 def _is_map_line(line: str) -> bool:
-    if sum(map(str.isalpha, line)) > 16 or (sum(line.count(ch) for ch in "@*.#?") < 3 and len(line.split()) < 3):
+    if sum(map(str.isalpha, line)) > 16 or (sum(map(line.count, "@*.#?")) < 3 and len(line.split()) < 3):
         return False  # prose, not a row of the map
     body = _MAP_LABEL.sub("", line, count=1)
-    if _MAP_BODY.match(body) and not re.search(r"[A-Za-z]{2,}", body):
+    if _MAP_BODY.match(body) and not _LETTER_RUN.search(body):
         return True
     return bool(_HEADER_TOKENS.match(line))
 
@@ -401,11 +381,12 @@ def _json_block(lines: list[str], first: int) -> tuple[object, int] | None:
 def clean_lines(text: str) -> list[tuple[str, str | None]]:
     """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
     to a grader are dropped, JSON and move tables become plain clauses."""
-    text = _CONTROL.sub(" ", _ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _CONTROL.sub(" ", _ANSI.sub("", text) if "\x1b" in text else text)
     text = text.replace("\u2018", "'").replace("\u2019", "'").replace("\u00d7", "x")
     if not text.isascii():
         text = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", text))
-    if ">" in text or not text.isascii():
+    if not _ARROW_MARKS.isdisjoint(text):
         text = _ARROWS.sub(" -> ", text)
     out: list[tuple[str, str | None]] = []
     section: str | None = None
@@ -457,26 +438,27 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 
 # -- splitting -----------------------------------------------------------------------------------
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.)")
-# Every break starts at a space or a mark: the lookahead in front lets the engine pass over other positions at once.
+# Both kinds of sentence end follow a stop: the lookbehind in front lets the engine pass over other positions at once.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))")
 _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
-_PUNCT_BREAK = re.compile(rf"(?=[\s;—–])(?:{_PUNCT_BREAKS})")
+_PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
+_STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
-_CLAUSE_BREAK = _CaseBlind(re.compile(
-    r"(?=[\s;,—–])(?:" + _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+_CLAUSE_BREAK = CaseBlind(re.compile(
+    _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)"
-    r"|\s+(?=so\s+(?:(?:just|then|we go|go)\s+)?(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b))",
+    r"|\s+(?=so\s+(?:(?:just|then|we go|go)\s+)?(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)",
     re.IGNORECASE,
 ))
 _ASIDE = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
-_IF_OPEN = re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE)
-_HEDGE = re.compile(
+_IF_OPEN = quick(re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE))
+_HEDGE = quick(re.compile(
     r",?\s*\b(?:if i'?m (?:reading|seeing|understanding|counting|getting) (?:this|it|that|things|your \w+|the \w+|you)? ?(?:right|correctly)|"
     r"if i understand (?:you )?(?:correctly|right)|if i'?m not mistaken|unless i'?m mistaken|as far as i can tell|i think maybe|"
     r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
     re.IGNORECASE,
-)
+))
 _HEDGE_HINT = _Literals("think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand".split("|"))
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
 _CONFIRM_REQUEST = re.compile(r"\W*(?:please\s+|pls\s+|can you\s+|could you\s+|would you\s+)(?:confirm|check|verify|double[- ]check)\b|\W*(?:confirm|check|verify)\s+(?:that|whether|if)\b", re.IGNORECASE)
@@ -484,6 +466,7 @@ _AXES = re.compile(r"\s*(?:rows?|r|x|col(?:umn)?s?|c|y)\s*[,;/]\s*(?:rows?|r|x|c
 _MAIN_CLAUSE = re.compile(r",\s*(?:we|you|i|it|that|this)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")
 _HAS_WORD = re.compile(r"\w|\?|✔|✘")
+_WORD_OF_3 = re.compile(r"[A-Za-z]{3,}")
 _CELLISH = re.compile(r"^\s*(?:row\s*\d+\s*,?\s*col(?:umn)?\s*\d+|col(?:umn)?\s*\d+\s*,?\s*row\s*\d+|x\s*=?\s*\d+\s*,\s*y\s*=?\s*\d+|[\w\s,;=-]{1,9})\s*$", re.IGNORECASE)
 
 
@@ -494,7 +477,7 @@ def _split_asides(line: str) -> list[str]:
 
     def pull(match: re.Match) -> str:
         inner = match.group(1)
-        if _CELLISH.match(inner) or len(re.findall(r"[A-Za-z]{3,}", inner)) < 2 or _AXES.fullmatch(inner):
+        if _CELLISH.match(inner) or len(_WORD_OF_3.findall(inner)) < 2 or _AXES.fullmatch(inner):
             return match.group(0)  # a cell, a word or two, or the axes themselves ("(row, column)")
         asides.append(ASIDE + inner)
         return " "
@@ -509,13 +492,15 @@ _ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORE
 _YES_IT_IS_OPEN = re.compile(r"\W*(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,3}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:open|clear|free|passable|empty)\b[\s.!]*$", re.IGNORECASE)
 
 
-def split_clauses(line: str) -> list[str]:
-    out = []
+@lru_cache(maxsize=4096)
+def split_clauses(line: str) -> tuple[str, ...]:
+    """A line's clauses (cached: one line recurs across a dialogue's messages, "AGREE." in most of them)."""
+    out: list[str] = []
     head, colon, tail = line.partition(": ")
     if colon and tail.strip() and _CONVENTION.search(head) and not _CONVENTION.search(tail):
-        return [*split_clauses(head), *split_clauses(tail)]  # "Using (row, col) from 0: go to (0,1)."
+        return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
     for part in _split_asides(line):
-        for sentence in (_SENTENCE_END.split(part) if any(ch in part for ch in ".!?…") else (part,)):
+        for sentence in (_SENTENCE_END.split(part) if not _STOPS.isdisjoint(part) else (part,)):
             words = _words_of(sentence)
             full = not _BREAK_ALONE.isdisjoint(words) or ("," in sentence and not _BREAK_AFTER_COMMA.isdisjoint(words))
             splitter = _CLAUSE_BREAK if full else _PUNCT_BREAK
@@ -529,7 +514,7 @@ def split_clauses(line: str) -> list[str]:
                     out.extend([condition.group(1), condition.group(2)])
                 else:
                     out.append(clause)
-    return out
+    return tuple(out)
 
 
 # Small patterns used in the classifier below, compiled once.
@@ -538,34 +523,34 @@ _NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objec
 _NO_WORD = re.compile(r"no+", 0)
 _YES_WORD = re.compile(r"yes+|okk+|agre+d?", 0)
 _CONDITIONAL_START = re.compile(r"\s*(?:if|when|unless|in case)\b", re.IGNORECASE)
-_ASKING_BACK = re.compile(r"\b(please say so|let me know|tell me)\b", re.IGNORECASE)
+_ASKING_BACK = quick(re.compile(r"\b(please say so|let me know|tell me)\b", re.IGNORECASE))
 _ANY_WORD_CHAR = re.compile(r"\w", 0)
 _TRAILING_NO = re.compile(r"\bno\s*$", re.IGNORECASE)
 _SUBORDINATE_BEFORE_AGREE = re.compile(r"\b(if|whether|once|when|until)\b", re.IGNORECASE)
-_RETRACTION = re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE)
+_RETRACTION = quick(re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE))
 _CHECK_MARK = re.compile(r"✔", 0)
 _PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
 _INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", re.IGNORECASE)
-_PROPOSAL_OVER_RECAP = re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE)
-_LETS_MOVE = re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE)
+_PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE))
+_LETS_MOVE = quick(re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE))
 _HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
-_GO_VERB = re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE)
-_CANNOT_GO = re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE)
-_HORTATIVE = re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE)
-_NEGATED_WALL = re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE)
-_WALL_LIST = re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE)
+_GO_VERB = quick(re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE))
+_CANNOT_GO = quick(re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE))
+_HORTATIVE = quick(re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE))
+_NEGATED_WALL = quick(re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE))
+_WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
 
 
 # -- classifying ---------------------------------------------------------------------------------
 
-_INTERJECTION = re.compile(
+_INTERJECTION = CaseBlind(re.compile(
     r"^\s*(?P<word>yes+|yeah|yep|yup|yea|ya|ys|ok(?:ay|ey)?|okk+|kk?|sure|agreed?|agre+d?|i agree|deal|great|perfect|good|nice|"
     r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
     r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
     r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
     r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])[\s,.!:;…—–-]*",
     re.IGNORECASE,
-)
+))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
 _DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNORECASE)
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
@@ -588,7 +573,7 @@ _AGREE_PHRASE = _WordGated(re.compile(
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
-_UPPER_AGREE = re.compile(r"\bAGREED?\b")
+_UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
     r"point|summary|description|reading|logic|view|convention|coordinates?|notation)|that\b|(?:completely|entirely)\b|"
@@ -596,25 +581,25 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
-_REFUSED_OBJECT = re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE)
+_REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
-_ABOUT_CONVENTION = re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE)
-_SARCASM = re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE)
+_ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE))
+_SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
 _CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
-_ABOUT_AGREEING = re.compile(
+_ABOUT_AGREEING = quick(re.compile(
     r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|please|pls|you can|you must|you need|"
     r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
     re.IGNORECASE,
-)
-_MOVES_TO = re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE)
-_COPULA = re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=|\b(?:start|goal|star|target)\s*=", re.IGNORECASE)
+))
+_MOVES_TO = quick(re.compile(r"\b(?:let'?s|lets|go|move|jump|head|step (?:to|into|onto|over|across)|walk|travel|proceed|hop|skip|cut|MOVE:|propose:?)\b", re.IGNORECASE))
+_COPULA = quick(re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=|\b(?:start|goal|star|target)\s*=", re.IGNORECASE))
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
 _REASONING = re.compile(r"\blet me (?:reason|think|check|verify|make sure|double[- ]check|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
@@ -623,11 +608,11 @@ _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
-_NEGATION = re.compile(
+_NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
     re.IGNORECASE,
-)
+))
 _CONDITIONAL_AGREE = _Gated(re.compile(r"\b(would|'d|could|might)\s+(?:\w+\s+){0,2}agree\b|\bagree\w*\s+(?:only\s+)?(?:if|once|when|unless)\b", re.IGNORECASE), ("agree",))
 _REFUSE_PHRASE = _Gated(re.compile(
     r"\b(disagree|decline|reject(?:ed)?|negative|let'?s not|we shouldn'?t|should not|don'?t go|do not go|don'?t move|"
@@ -688,7 +673,7 @@ _INFORM = _WordGated(re.compile(
     r"\?\s*(?:for me|on mine|on my (?:side|map|end))",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear dot dots hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
-_INFORM_SYMBOL = re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE)
+_INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
@@ -721,13 +706,13 @@ _MOVE_VERB = _Gated(re.compile(
     re.IGNORECASE,
 ), ("go", "mov", "step", "head", "walk", "proceed", "continu", "travel", "tak", "try", "then", "next", "after", "final", "first", "again", "once more", "now", "->"))
 _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|after that|afterwards|continue|further|more|also|and then|followed by|second|third|finally)\b", re.IGNORECASE), ("then", "next", "again", "another", "once more", "one more", "after", "continu", "further", "more", "also", "followed", "second", "third", "finally"))
-_SOLO = re.compile(
+_SOLO = quick(re.compile(
     r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took)\b",
     re.IGNORECASE,
-)
+))
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
-_SOLO_EXCEPT = re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE)
+_SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
@@ -736,7 +721,7 @@ _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?"), in
 # families searched only when their key word is present.
 _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
-    (re.compile(key, re.IGNORECASE), re.compile(pattern, re.IGNORECASE))
+    (quick(re.compile(key, re.IGNORECASE)), quick(re.compile(pattern, re.IGNORECASE)))
     for key, pattern in (
         # phrasal verbs: set up, split up, break down, up to you
         (r"\b(?:up|down)\b",
@@ -791,7 +776,7 @@ def _mask_not_moves(text: str) -> str:
     return text
 
 
-_RELATIVE = re.compile(
+_RELATIVE = quick(re.compile(
     r"(?P<described>\b(?:basically|essentially|kind of|sort of|like|it'?s|that'?s|which is)\s+(?:going\s+)?back the way we came\b|"
     r"\b(?:read|reading|see|seeing|think|thinking|count|counting|understand|understanding|interpret\w*|label\w*|number\w*|doing|do|did)\s+"
     r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
@@ -806,25 +791,25 @@ _RELATIVE = re.compile(
     r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
     r"|(?P<ourleft>\b(?:on|to) (?:our|the) left\b(?=\s*(?:$|[.!?,;]|of us|side of us)))",
     re.IGNORECASE,
-)
+))
 _THEN_BEFORE = re.compile(r"\bthen\s+(?:(?:on|in)?to\s+|step\s+(?:on|in)?to\s+)?(?:the\s+)?$", re.IGNORECASE)
 _TOWARD_GOAL = re.compile(r"\b(?:head(?:ing|s)?|toward|towards|way|aim(?:ing)?|reach|get|getting|find|route|path|need|want|try|eventually|closer|near|direction)\b", re.IGNORECASE)
-_GOAL = re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE)
-_THERE = re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE)
+_GOAL = quick(re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE))
+_THERE = quick(re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE))
 _COUNT = re.compile(
     r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
     re.IGNORECASE,
 )
-_LEADING_COUNT = re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE)
+_LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six)\s+$", re.IGNORECASE))
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6}
 _LABEL = re.compile(r"^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*:\s+")
-_BARE_DIRECTIONS = re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE)
-_BARE_FILLER = re.compile(
+_BARE_DIRECTIONS = quick(re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE))
+_BARE_FILLER = quick(re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
     r"cell|square|into|onto|from|here|there|us|our|at|of|by|with|on|plan|path|route|proposal|propose|suggest|"
     r"twice|x|times|once|finally|after|that|it|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
     re.IGNORECASE,
-)
+))
 
 
 def _count_after(text: str) -> int:
@@ -856,8 +841,8 @@ _ECHO = _Gated(re.compile(
     r"moving|going|heading|stepping|executing|done|then it is|we go then)\b",
     re.IGNORECASE,
 ), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then"))
-_TOWARDS = re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
-                      r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE)
+_TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
+                            r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
 
 
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft".split("|"))
@@ -866,9 +851,9 @@ _RUN_GAP = re.compile(
     r"(?:all the way\s+)?(?:along\s+(?:the\s+)?(?:col(?:umn)?|row|file)\s*\w{1,2}\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",
     re.IGNORECASE,
 )
-_ALONG = re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
-_GOAL_HINTS = ("goal", "finish", "exit", "destination", "end cell", "target", "*", "star")
-_RELATIVE_HINT = re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b")
+_ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
+_GOAL_HINT = _Literals(("goal", "finish", "exit", "destination", "end cell", "target", "*", "star"))
+_RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b"))
 
 
 _BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
@@ -950,7 +935,7 @@ def move_items(text: str) -> list[Item]:
                 continue  # "(1,1) below us", "the cell below us, (2,1)": the cell, located
             direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
             found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
-    if any(k in lower for k in _GOAL_HINTS):
+    if _GOAL_HINT.search(text):
         for match in _GOAL.finditer(masked):
             # "go right to reach the goal": the goal is where the move leads, not another move; but
             # "right, right, then *" names one more step
@@ -1032,7 +1017,7 @@ def _interjections(clause: str) -> tuple[list[str], str]:
             break  # "Right of start is open", "good path": not an interjection
         if word in ("agree", "agreed", "i agree") and _AGREE_WITH_STATEMENT.match("agree " + tail.lstrip(" ,")):
             break  # "I agree with your analysis": agreeing with a statement, read with the rest
-        words.append(re.sub(r"\s+", " ", word))
+        words.append(" ".join(word.split()))
         rest = tail
         if not rest:
             break
@@ -1052,16 +1037,6 @@ def _stance_of_words(words: list[str]) -> Stance | None:
     return stance
 
 
-def _stance_triggers() -> _Literals:
-    """Every word a stance pattern needs, as one search: looser than the patterns, never stricter."""
-    words: set[str] = set()
-    for gate in (_DOUBT, _POSITIVE_IDIOM, _CONDITIONAL_AGREE, _REFUSE_PHRASE):
-        words.update(gate.hint.literals)
-    words.update(_AGREE_PHRASE.words)
-    words.update(("agree", "✔", "✘"))
-    return _Literals(tuple(words))
-
-
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
     """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
     if _CONDITIONAL_START.match(rest) or _ASKING_BACK.search(rest):
@@ -1074,8 +1049,6 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     stance = _stance_of_words(words)
     body = rest
-    if not _STANCE_HINT.search(body):
-        return stance  # none of the words any stance pattern needs
     if _DOUBT.search(body):
         return "doubt"
     if _POSITIVE_IDIOM.search(body):
@@ -1101,12 +1074,11 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     return stance
 
 
-_STANCE_HINT = _stance_triggers()
-_ANCHOR = re.compile(
+_ANCHOR = quick(re.compile(
     r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin)\b|"
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
     re.IGNORECASE,
-)
+))
 _ANCHOR_HINT = _Literals("start|@|origin|goal|star|target|destination|finish|exit|*".split("|"))
 _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 
@@ -1135,8 +1107,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-# searched in lower case (a case-blind regex is far slower); every alternative starts with one of the letters of the lookahead
-_CONVENTION_HINT = re.compile(r"(?=[(bcfilnrxy])(?:\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b)")
+_CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
 _STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
@@ -1184,7 +1155,7 @@ def _is_bare(text: str, items: list[Item]) -> bool:
     rest = _POSITIVE_IDIOM.pattern.sub(" ", rest) if "no" in rest.lower() else rest
     rest = _AGREE_PHRASE.pattern.sub(" ", rest)
     rest = _BARE_FILLER.sub(" ", _BARE_DIRECTIONS.sub(" ", rest))
-    return len(re.findall(r"[A-Za-z]{2,}", rest)) <= 1
+    return len(_LETTER_RUN.findall(rest)) <= 1
 
 
 @lru_cache(maxsize=8192)
@@ -1255,7 +1226,6 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
-    bare = _is_bare(rest, items)
     if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
         return clause
@@ -1275,13 +1245,13 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         if clause.stance is None and any(i.kind == "direction" for i in blockers):
             clause.stance = "refuse"
         return clause
-    if _CLAIM.search(rest) and not clause.strong:
+    if not clause.strong and _CLAIM.search(rest):
         clause.act = "claim"
         return clause
     if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest) and not any(i.kind == "back" for i in items):
         clause.act = "recap"
         return clause
-    if _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)) and not question:
+    if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)):
         clause.act = "solo"
         return clause
     if _WHY.match(stripped) or _CONFIRM_REQUEST.match(rest):
@@ -1290,26 +1260,25 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
-    if question and not clause.strong and not bare and (_ASK_START.match(rest) or _ASK_ANY.search(rest)):
+    if question and not clause.strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest))
-    informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
     if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
     if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
-    elif (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest)) and not hypothetical and not question:
+        return clause
+    informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
+    if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
-    elif bare and not informing and not hypothetical:
+    elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
-    elif _MOVE_VERB.search(rest) and not hypothetical and not informing:
-        clause.act = "propose"
-    elif _MOVE_VERB.search(rest) and not hypothetical and informing and all(i.kind == "direction" for i in items) and _GO_VERB.search(rest):
-        clause.act = "propose"
+    elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind == "direction" for i in items) and _GO_VERB.search(rest))):
+        clause.act = "propose"  # a move verb, and no description around it (or one around directions with "go")
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest):
@@ -1328,6 +1297,9 @@ _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|we
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
 
+_SEGMENT_BREAK = quick(re.compile(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+"))
+
+
 def _blocked_items(text: str, items: list[Item]) -> list[Item]:
     """Cells or directions a clause says are walls ("(2,3) is a wall", "down is blocked", "can't go left")."""
     if not _BLOCK_WORDS.search(text) and not _CANNOT_GO.search(text):
@@ -1335,7 +1307,7 @@ def _blocked_items(text: str, items: list[Item]) -> list[Item]:
     if _HORTATIVE.search(text):
         return []
     blocked: list[Item] = []
-    for segment in re.split(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+", text):
+    for segment in _SEGMENT_BREAK.split(text):
         if not (_BLOCK_WORDS.search(segment) or _CANNOT_GO.search(segment)):
             continue
         if _NEGATED_WALL.search(segment):
@@ -1401,6 +1373,7 @@ def clear_caches() -> None:
     """Forget cached readings (benchmarks measure reading afresh)."""
     read_message.cache_clear()
     read_clause.cache_clear()
+    split_clauses.cache_clear()
     _words_of.cache_clear()
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
+from mazeplay.dialogue.quick import quick
 from mazeplay.engine import Cell
 
 Kind = Literal["pair", "row_col", "letter_number", "number_letter", "letter_letter", "direction"]
@@ -67,7 +68,7 @@ def _letter(ch: str) -> int:
     return ord(ch.lower()) - ord("a") + 1
 
 
-_COMBINED = re.compile("|".join(f"(?P<{name}>{pattern.pattern})" for name, pattern in _PATTERNS), re.IGNORECASE)
+_COMBINED = quick(re.compile("|".join(f"(?P<{name}>{pattern.pattern})" for name, pattern in _PATTERNS), re.IGNORECASE))
 _BY_NAME = dict(_PATTERNS)
 
 

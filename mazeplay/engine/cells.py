@@ -22,7 +22,7 @@ def step(cell: Cell, direction: Direction) -> Cell:
 
 def direction_between(a: Cell, b: Cell) -> Direction | None:
     """The move that takes `a` to the adjacent cell `b`, or None if they are not neighbours."""
-    for name, (dr, dc) in DIRECTIONS.items():
-        if (a[0] + dr, a[1] + dc) == b:
-            return name
-    return None
+    return _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
+
+
+_DIRECTION_OF: dict[Cell, Direction] = {delta: name for name, delta in DIRECTIONS.items()}

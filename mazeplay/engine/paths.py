@@ -17,18 +17,18 @@ if TYPE_CHECKING:
 def distances_from(passable: np.ndarray, source: Cell) -> np.ndarray:
     """Shortest move counts from `source` to every cell through passable cells (-1: unreachable)."""
     n_rows, n_cols = passable.shape
-    dist = np.full(passable.shape, -1, dtype=np.int32)
-    if not passable[source]:
-        return dist
-    dist[source] = 0
-    queue = deque([source])
-    while queue:
-        r, c = queue.popleft()
-        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if 0 <= nr < n_rows and 0 <= nc < n_cols and passable[nr, nc] and dist[nr, nc] < 0:
-                dist[nr, nc] = dist[r, c] + 1
-                queue.append((nr, nc))
-    return dist
+    is_open = passable.tolist()  # plain lists: reading a numpy array one cell at a time is slow
+    dist = [[-1] * n_cols for _ in range(n_rows)]
+    if is_open[source[0]][source[1]]:
+        dist[source[0]][source[1]] = 0
+        queue = deque([source])
+        while queue:
+            r, c = queue.popleft()
+            for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= nr < n_rows and 0 <= nc < n_cols and is_open[nr][nc] and dist[nr][nc] < 0:
+                    dist[nr][nc] = dist[r][c] + 1
+                    queue.append((nr, nc))
+    return np.array(dist, dtype=np.int32).reshape(passable.shape)
 
 
 def path_between(passable: np.ndarray, source: Cell, target: Cell) -> list[Cell]:

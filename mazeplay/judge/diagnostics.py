@@ -3,44 +3,56 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from mazeplay.dialogue.quick import CaseBlind, quick
 from mazeplay.game.moves import acti_said
 from mazeplay.judge.extraction import Extraction
 
-_CONVENTION = re.compile(
+_CONVENTION = CaseBlind(re.compile(
     r"\(\s*row\s*,\s*col(umn)?\s*\)|\(\s*x\s*,\s*y\s*\)|\(\s*col(umn)?\s*,\s*row\s*\)|\b[01][- ]?(indexed|based)\b|"
     r"zero[- ]based|one[- ]based|counted from [01]|coordinate system|\bconvention\b|top[- ]left (is|=|corner is)|"
     r"rows? (are|is) numbered|columns? (are|is) (numbered|lettered)",
     re.IGNORECASE,
-)
-_CELL_FACT = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]][^.\n]{0,30}\b(wall|open|blocked|free)\b", re.IGNORECASE)
+))
+_CELL_FACT = CaseBlind(re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]][^.\n]{0,30}\b(wall|open|blocked|free)\b", re.IGNORECASE))
 _COORD = r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]"
+_COORDS = re.compile(_COORD)
 # "Walls I can see: (1, 2), (2, 2) and (3, 3)" (bot:swap) or JSON's "wall":[[0,5],[2,0]]: each listed cell is a fact
-_CELL_LIST = re.compile(r"\b(walls?|open|blocked|free|passable)\b[^:=\n()\[\]]{0,40}[\"']?\s*[:=]\s*\[?\s*"
-                        rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE)
+_CELL_LIST = CaseBlind(re.compile(r"\b(walls?|open|blocked|free|passable)\b[^:=\n()\[\]]{0,40}[\"']?\s*[:=]\s*\[?\s*"
+                                  rf"({_COORD}(?:\s*(?:,|;|\band\b)\s*{_COORD})*)", re.IGNORECASE))
 # "left to right: start, unknown, open, wall" (the prose rendering)
-_PROSE_ROW = re.compile(r"\b(?:start|goal|open|wall|unknown|hidden)(?:\s*,\s*(?:start|goal|open|wall|unknown|hidden)){2,}\b",
-                        re.IGNORECASE)
+_PROSE_ROW = CaseBlind(re.compile(r"\b(?:start|goal|open|wall|unknown|hidden)(?:\s*,\s*(?:start|goal|open|wall|unknown|hidden)){2,}\b",
+                                  re.IGNORECASE))
+
+
+@lru_cache(maxsize=None)
+def _row_run(least: int) -> re.Pattern:
+    return quick(re.compile(rf"(?<![@*.#?\w])(?:[@*.#?][ \t|]?){{{least},}}(?![\w])"))
 
 
 def _map_rows(text: str, size: int) -> int:
     """Rows of a map written in the game's symbols, one per line or several on one line ("row 0: @..#.. row 1:
     ..."): runs of about a row's width of @ * . # ? (single spaces or bars between them allowed)."""
     least = size if size < 4 else max(4, size - 1)
-    run = re.compile(rf"(?<![@*.#?\w])(?:[@*.#?][ \t|]?){{{least},}}(?![\w])")
-    rows = sum(1 for match in run.finditer(text) if sum(ch in "@*.#?" for ch in match.group()) <= size + 1)
-    return rows + sum(1 for match in _PROSE_ROW.finditer(text) if match.group().count(",") + 1 >= least)
+    rows = 0
+    if sum(map(text.count, "@*.#?")) >= least:  # else not one row in symbols
+        rows += sum(1 for match in _row_run(least).finditer(text) if sum(map(match.group().count, "@*.#?")) <= size + 1)
+    if text.count(",") >= 2:  # else not one row in prose
+        rows += sum(1 for match in _PROSE_ROW.finditer(text) if match.group().count(",") + 1 >= least)
+    return rows
 
 
 def _cell_facts(text: str) -> int:
-    listed = sum(len(re.findall(_COORD, match.group(2))) for match in _CELL_LIST.finditer(text))
-    return max(listed, len(_CELL_FACT.findall(text)))
+    listed = sum(len(_COORDS.findall(match.group(2))) for match in _CELL_LIST.finditer(text))
+    return max(listed, sum(1 for _ in _CELL_FACT.finditer(text)))
 
 
 def map_shared(text: str, size: int) -> bool:
     """Whether a message shares (part of) a map: several rows in map symbols or prose, or at least three
     cells named as walls or open (one by one or in a list)."""
-    return _map_rows(text, size) >= max(2, size // 2) or _cell_facts(text) >= 3
+    facts_possible = text.count("(") + text.count("[") >= 3  # each cell named opens a bracket
+    return _map_rows(text, size) >= max(2, size // 2) or (facts_possible and _cell_facts(text) >= 3)
 
 BUCKETS = (("fail", 0.25), ("partial_fail", 0.5), ("partial_success", 0.75), ("success", float("inf")))
 

@@ -61,8 +61,7 @@ def grade_extraction(
 
 
 def _grade(extraction, best, readings, reasons, labels, maze, messages, first, completion_tokens) -> Grade:
-    mentions = [m for m in (parse_mention(label) for label in labels) if m is not None]
-    extraction.route_schema = extraction.route_schema or _schema(best.scheme, mentions)
+    extraction.route_schema = extraction.route_schema or _schema(best.scheme, labels)
     replay = best.replay
     return Grade(
         judge=extraction.judge,
@@ -82,9 +81,10 @@ def _grade(extraction, best, readings, reasons, labels, maze, messages, first, c
     )
 
 
-def _schema(scheme: str, mentions: list) -> dict:
+def _schema(scheme: str, labels: list[str]) -> dict:
     if scheme == "directions":
         return {"symbols": "directions"}
+    mentions = [m for m in map(parse_mention, labels) if m is not None]
     order, origin, orientation = scheme.split("/")
     return {"origin": int(origin[0]), "orientation": orientation, "order": order, "symbols": symbol_type(mentions)}
 
