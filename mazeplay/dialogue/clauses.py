@@ -447,7 +447,7 @@ _BREAK_ALONE = frozenset("but however because since which though although unless
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = CaseBlind(re.compile(
     _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
-    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|though|although|unless|otherwise)\b)"
+    r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|so i'?ll|so i will|so i'?m|so i am|though|although|unless|otherwise)\b)"
     r"|\s+(?=so\s+(?:(?:just|then|we go|go)\s+)?(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)",
     re.IGNORECASE,
 ))
@@ -632,7 +632,7 @@ _DOUBT = _Gated(re.compile(
 
 _META = _Gated(re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
-    r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to (?:accept|propose|agree)|"
+    r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to (?:propose|agree)|(?<!have )(?<!going )(?<!happy )(?<!willing )(?<!ready )(?<!glad )to accept|"
     r"(?:accept|propose)\w*\s+(?:\w+\s+){0,2}(?:by (?:writing|saying|typing)|with|using)\b|"
     r"the rules?|protocol|format|remember(?: that)?|reminder|instructions?|as instructed|once we (?:reach|get|are)|"
     r"when we (?:reach|get|are at|arrive)|only when|until we|as soon as|before (?:we|saying)|after we (?:reach|get)|"
