@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Callable
 
 from mazeplay.dialogue.clauses import Clause, Item, MessageReading, read_message
-from mazeplay.dialogue.notation import Mention
+from mazeplay.dialogue.notation import Mention, find_mentions
 from mazeplay.engine.cells import Cell, Direction, direction_between, step
 
 CellOf = Callable[[Mention], "Cell | None"]
@@ -87,6 +87,10 @@ class AgreementState:
     last_direction: Direction | None = None
     turns: int = 0
     doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
+    # "Let's go down." — "Agreed — down.": the accepted move said again, or the next one proposed? Both readings
+    # are natural; the grader folds both where it arises and, as for notations, the favourable one wins.
+    said_again_echoes: bool = False
+    said_again_seen: bool = False
     _last_proposer: str | None = None
     _last_message: tuple[str, MessageReading] | None = None
     _tail_restated: bool = False
@@ -537,7 +541,9 @@ class AgreementState:
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
-            labelled_echo = (first.echo or len(cells) >= 2 or any(i.kind in ("cell", "run", "goal") for i in first.items)
+            said_again = _same_words_again(first, own, cells)
+            self.said_again_seen = self.said_again_seen or said_again
+            labelled_echo = (first.echo or len(cells) >= 2 or (said_again and self.said_again_echoes) or any(i.kind in ("cell", "run", "goal") for i in first.items)
                              or getattr(self, "_restated", False) or _echoes_wording(first, pending)
                              or _named_before(reading, first, [m.step.direction for m in accepted])
                              or _said_twice(proposals, [m.step.direction for m in accepted]))
@@ -673,6 +679,16 @@ def _run_over_accepted(first: Clause, own: list[Step], cells: list[Cell]) -> boo
         return False
     directions = {s.direction for s in own}
     return len(directions) == 1 and None not in directions and all(i.kind in ("direction", "run") for i in first.items)
+
+
+def _same_words_again(clause: Clause, own: list[Step], accepted: list[Cell]) -> bool:
+    """"Let's go down." — "Agreed — down.": the accepting message names the very moves it accepts, in
+    the same direction words and no more, without asking: it says them again, it does not propose them anew
+    ("Agreed. Down?" asks for the next one; "the cell below us" is counted from where the pair now is)."""
+    if len(own) != len(accepted) or clause.text.rstrip(" .!").endswith("?") or _new_marker(clause):
+        return False
+    said = [m.direction for m in find_mentions(clause.text) if m.kind == "direction"]
+    return said == [s.direction for s in own]
 
 
 def _bare_step(clause: Clause) -> bool:

@@ -548,7 +548,7 @@ _INTERJECTION = CaseBlind(re.compile(
     r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
     r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
     r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
-    r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])[\s,.!:;…—–-]*",
+    r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])(?!\s+not\b)[\s,.!:;…—–-]*",  # "absolutely not" is no interjection
     re.IGNORECASE,
 ))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
@@ -567,12 +567,12 @@ _POSITIVE_IDIOM = _Gated(re.compile(
     re.IGNORECASE,
 ), ("no", "not", "can", "couldn", "doubt", "why", "nothing"))
 _AGREE_PHRASE = _WordGated(re.compile(
-    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan)|that works|this works|it works|works for me|"
+    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan|god|gud)|that works|affirmative|say less|consider it done|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
     r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
@@ -621,14 +621,16 @@ _REFUSE_PHRASE = _Gated(re.compile(
     r"(?:hits?|into|run into|bump into) a wall|dead[- ]end|out of bounds|off the (?:grid|map|board|edge)|"
     r"can'?t (?:go|move|do|take|step)|cannot (?:go|move|do|take|step)|not (?:go|move) (?:there|that way)|"
     r"is blocked|are blocked|that'?s blocked|blocked for me|not open|isn'?t open|instead|rather|"
-    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go)\b",
+    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go|(?:absolutely|definitely|certainly|of course) not)\b",
     re.IGNORECASE,
 ), ("no way", "no can", "no go", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
 _DOUBT = _Gated(re.compile(
     r"\b(are you sure|you sure|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
-    r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear))\b",
+    r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
+    r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute))\b",
     re.IGNORECASE,
-), ("sure", "correct", "right", "true", "ok", "really", "double", "check", "verify", "certain", "open", "safe", "free", "clear"))
+), ("sure", "correct", "right", "true", "ok", "really", "double", "check", "verify", "certain", "open", "safe", "free", "clear",
+    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me"))
 
 _META = _Gated(re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
@@ -759,7 +761,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
-         r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
+         r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )(?<!\banother )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
@@ -782,7 +784,7 @@ _RELATIVE = quick(re.compile(
     r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
-    r"|(?P<repeat>\b(?:same again|same direction|same way|same move|same as before|again|once more|one more time|keep going|"
+    r"|(?P<repeat>\b(?:same again|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|again|once more|one more time|keep going|"
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"
     r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"

@@ -27,12 +27,16 @@ _DIRECTIONS = {
 _NUM = r"(\d{1,2})"
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 _ORDINAL_WORDS = "|".join(_ORDINALS)
+_CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_WORD_NUM = r"(\d{1,2}|" + "|".join(_CARDINALS) + r")"  # "row two, column three"
+_ORD_NUM = r"(\d{1,2}(?=st|nd|rd|th)|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?"  # "4th", "fourth"
 _PATTERNS: list[tuple[str, re.Pattern]] = [
-    ("rc", re.compile(r"\b[rR]\s?" + _NUM + r"\s?[cC]\s?" + _NUM + r"\b")),
+    ("rc", re.compile(r"\b[rR]\s?" + _NUM + r"\s?[,/]?\s?[cC]\s?" + _NUM + r"\b")),
     ("ordinal_rc", re.compile(r"\b(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+row\s*(?:,|and)?\s*(?:(?:the\s+)?(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+(?:col(?:umn)?|cell)\b)", re.IGNORECASE)),
     ("ordinal_cr", re.compile(r"\b(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+(?:col(?:umn)?|cell)\s*(?:,|and|of|in)?\s*(?:the\s+)?(\d{1,2}|" + _ORDINAL_WORDS + r")(?:st|nd|rd|th)?\s+row\b", re.IGNORECASE)),
-    ("words_rc", re.compile(r"\brow\s+" + _NUM + r"\s*(?:,|and)?\s*(?:col(?:umn)?|c)\s+" + _NUM, re.IGNORECASE)),
-    ("words_cr", re.compile(r"\b(?:col(?:umn)?)\s+" + _NUM + r"\s*(?:,|and)?\s*row\s+" + _NUM, re.IGNORECASE)),
+    ("words_rc", re.compile(r"\brow\s*" + _WORD_NUM + r"\s*(?:,|and|/|;)?\s*(?:col(?:umn)?|c)\s*" + _WORD_NUM + r"\b", re.IGNORECASE)),
+    ("words_cr", re.compile(r"\b(?:col(?:umn)?)\s*" + _WORD_NUM + r"\s*(?:,|and|/|;)?\s*row\s*" + _WORD_NUM + r"\b", re.IGNORECASE)),
+    ("words_r_ordc", re.compile(r"\brow\s*" + _WORD_NUM + r"\s*(?:,|and)?\s*(?:the\s+)?" + _ORD_NUM + r"\s+col(?:umn)?\b", re.IGNORECASE)),
     ("xy", re.compile(r"\bx\s*=\s*" + _NUM + r"\s*,?\s*y\s*=\s*" + _NUM, re.IGNORECASE)),
     ("pair", re.compile(r"[\(\[]\s*" + _NUM + r"\s*[,;]\s*" + _NUM + r"\s*[\)\]]")),
     ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
@@ -62,6 +66,12 @@ class Mention:
 
 def _ordinal(word: str) -> int:
     return int(word) if word.isdigit() else _ORDINALS[word.lower()]
+
+
+def _number(word: str) -> int:
+    """A coordinate as written: digits, a number word or an ordinal ("3", "three", "third")."""
+    word = word.lower()
+    return int(word) if word.isdigit() else _CARDINALS.get(word) or _ORDINALS[word]
 
 
 def _letter(ch: str) -> int:
@@ -94,10 +104,10 @@ def _mention(name: str, match: re.Match) -> Mention | None:
     if name in ("ordinal_rc", "ordinal_cr"):  # "2nd row, 3rd column": counted from 1, as people count
         a, b = (_ordinal(x) for x in g[:2])
         return Mention("row_col", a, b, start=at, raw=raw) if name == "ordinal_rc" else Mention("row_col", b, a, start=at, raw=raw)
-    if name in ("rc", "words_rc"):
-        return Mention("row_col", int(g[0]), int(g[1]), start=at, raw=raw)
+    if name in ("rc", "words_rc", "words_r_ordc"):
+        return Mention("row_col", _number(g[0]), _number(g[1]), start=at, raw=raw)
     if name == "words_cr":
-        return Mention("row_col", int(g[1]), int(g[0]), start=at, raw=raw)
+        return Mention("row_col", _number(g[1]), _number(g[0]), start=at, raw=raw)
     if name == "xy":  # x is the column, y the row
         return Mention("row_col", int(g[1]), int(g[0]), start=at, raw=raw)
     if name == "pair":

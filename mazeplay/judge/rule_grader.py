@@ -75,11 +75,13 @@ def _off_grid(scheme: Scheme, mentions: list[Mention], size: int) -> int:
     return sum(1 for cell in cells if cell is not None and not (0 <= cell[0] < size and 0 <= cell[1] < size))
 
 
-def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None) -> tuple[AgreementState, int]:
+def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None,
+          said_again_echoes: bool = False) -> tuple[AgreementState, int]:
     """The agreement fold under one scheme, and how many of the pair's statements of where it stands
     ("we're now at row 2, column 2") match where the agreed moves have taken it under that scheme."""
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
-    state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of)
+    state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of,
+                           said_again_echoes=said_again_echoes)
     fits = 0
     for (seat, text), reading in zip(messages, readings):
         before = state.here
@@ -126,8 +128,14 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     fits: dict[str, int] = {}
     plausible = _plausible(groups, readings, maze) if mentions else None
     for schemes in groups.values():
-        state, fit = _fold(messages, readings, maze, schemes[0] if mentions else None)
+        scheme = schemes[0] if mentions else None
+        state, fit = _fold(messages, readings, maze, scheme)
         replay = replay_route(maze, [m.step.cell for m in state.agreed], goal_dist)
+        if state.said_again_seen:  # "Agreed — down.": read also as the accepted move said again; the favourable reading wins
+            other, other_fit = _fold(messages, readings, maze, scheme, said_again_echoes=True)
+            other_replay = replay_route(maze, [m.step.cell for m in other.agreed], goal_dist)
+            if (other_replay.weighted_outcome, other_replay.success) > (replay.weighted_outcome, replay.success):
+                state, fit, replay = other, other_fit, other_replay
         for scheme in schemes:
             name = scheme.name() if mentions else "directions"
             results.append((Reading(name, replay), state))

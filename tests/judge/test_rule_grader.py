@@ -74,6 +74,15 @@ def test_notations_are_recognised():
                      "letter_number", "number_letter", "direction"]
 
 
+@pytest.mark.parametrize("text, row, col", [
+    ("row3 col4", 3, 4), ("row 3, 4th column", 3, 4), ("row 2 / col 3", 2, 3), ("r2,c3", 2, 3),
+    ("column 2 row 5", 5, 2), ("3rd row 2nd col", 3, 2), ("row 2 and column 3", 2, 3),
+])
+def test_row_and_column_words_in_their_common_spellings(text, row, col):
+    (mention,) = find_mentions(text)
+    assert (mention.kind, mention.first, mention.second) == ("row_col", row, col)
+
+
 def test_diagnostics():
     case = next(c for c in CORPUS if c["id"] == "rc0-steps")
     d = grade(case).diagnostics
@@ -93,3 +102,23 @@ def test_agreement_statistics_hand_checked():
     assert cohen_kappa([True, True, False, False], [True, True, False, False]) == 1.0
     assert cohen_kappa([True, False, True, False], [True, True, False, False]) == pytest.approx(0.0)
     assert fleiss_kappa(np.array([[True, True, True], [False, False, False]])) == pytest.approx(1.0)
+
+
+OPEN_5 = ["@....", ".....", ".....", ".....", "....*"]
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["Let's go down.", "Agreed.", "Same again?", "yes"], ["down", "down"]),
+    (["Let's go down.", "Agreed.", "Same direction once more?", "sure"], ["down", "down"]),
+    (["Let's go right.", "ok", "Another right?", "yes"], ["right", "right"]),
+    (["Let's go right.", "ok", "Keep going right.", "yes"], ["right", "right"]),
+    (["Let's go right.", "ok", "Now down.", "ok", "Back the way we came?", "ok"], ["right", "down", "up"]),
+    (["Two steps down?", "ok"], ["down", "down"]),
+    (["3 down then 2 right", "k"], ["down", "down", "down", "right", "right"]),
+    (["Move to the cell below us.", "ok"], ["down"]),
+    (["Down. Then the same again.", "ok"], ["down", "down"]),
+    (["We go south two squares.", "ok"], ["down", "down"]),
+])
+def test_relative_and_repeated_phrasing(messages, moves):
+    grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
+    assert grade.moves == moves
