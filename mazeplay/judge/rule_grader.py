@@ -115,6 +115,11 @@ def _extraction(state: AgreementState, first: str) -> Extraction:
     return extraction
 
 
+def _favour(replay) -> tuple[float, bool, bool]:
+    """How favourable a reading is: its outcome, then success, then not ending against a wall."""
+    return replay.weighted_outcome, replay.success, replay.stopped_by != "wall"
+
+
 def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") -> RuleResult:
     """Grade a dialogue: every scheme's agreed route replayed; the most favourable one is `best`."""
     readings = [read_message(text) for _, text in messages]
@@ -134,7 +139,7 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         if state.said_again_seen:  # "Agreed — down.": read also as the accepted move said again; the favourable reading wins
             other, other_fit = _fold(messages, readings, maze, scheme, said_again_echoes=True)
             other_replay = replay_route(maze, [m.step.cell for m in other.agreed], goal_dist)
-            if (other_replay.weighted_outcome, other_replay.success) > (replay.weighted_outcome, replay.success):
+            if _favour(other_replay) > _favour(replay):
                 state, fit, replay = other, other_fit, other_replay
         for scheme in schemes:
             name = scheme.name() if mentions else "directions"

@@ -34,6 +34,9 @@ def live(lines_a, lines_b, mode="live", first="a", max_turns=12):
     "Agree? I see a wall there.",
     "AGREE... wait, no — that is a wall on my side.",
     "No. I don't agree.",
+    "Absolutely not, that's a wall.",
+    "ugh ok hold on, brb",
+    "ok one sec, checking my map",
 ])
 def test_a_refusal_that_contains_agree_never_executes_a_move(refusal):
     state = live(["MOVE: right", "hmm"], [refusal, "ok"], max_turns=3)
@@ -47,6 +50,7 @@ def test_a_refusal_that_contains_agree_never_executes_a_move(refusal):
     "Oh wait, I misread my map — agreed.", "Let me check my map first. Row 0 is open on my side. So yes, I agree.",
     "```json\n{\"agree\": true}\n```",
     "That seems impossible with only two moves so I'll just have to accept your move for now.",
+    "Affirmative.", "say less", "Consider it done.",
 ])
 def test_agreement_in_its_many_forms_executes_the_move(agreement):
     state = live(["MOVE: right", "hmm"], [agreement, "ok"], max_turns=2)

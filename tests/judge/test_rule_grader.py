@@ -108,17 +108,21 @@ OPEN_5 = ["@....", ".....", ".....", ".....", "....*"]
 
 
 @pytest.mark.parametrize("messages, moves", [
-    (["Let's go down.", "Agreed.", "Same again?", "yes"], ["down", "down"]),
     (["Let's go down.", "Agreed.", "Same direction once more?", "sure"], ["down", "down"]),
     (["Let's go right.", "ok", "Another right?", "yes"], ["right", "right"]),
     (["Let's go right.", "ok", "Keep going right.", "yes"], ["right", "right"]),
-    (["Let's go right.", "ok", "Now down.", "ok", "Back the way we came?", "ok"], ["right", "down", "up"]),
-    (["Two steps down?", "ok"], ["down", "down"]),
     (["3 down then 2 right", "k"], ["down", "down", "down", "right", "right"]),
-    (["Move to the cell below us.", "ok"], ["down"]),
     (["Down. Then the same again.", "ok"], ["down", "down"]),
     (["We go south two squares.", "ok"], ["down", "down"]),
 ])
-def test_relative_and_repeated_phrasing(messages, moves):
+def test_repeats_and_counts_in_short_exchanges(messages, moves):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
     assert grade.moves == moves
+
+
+def test_an_accepted_move_said_again_is_not_a_second_move_into_a_wall():
+    """"Agreed — down." may say the accepted move again or propose the next: the favourable reading wins."""
+    maze = maze_from_rows(["@...", ".##.", "##..", "...*"])
+    messages = [("a", "Let's go down."), ("b", "Agreed — down."), ("a", "ok")]
+    assert rule_grade(maze, messages).moves == ["down"]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down"]
