@@ -683,9 +683,9 @@ def _run_over_accepted(first: Clause, own: list[Step], cells: list[Cell]) -> boo
 
 def _same_words_again(clause: Clause, own: list[Step], accepted: list[Cell]) -> bool:
     """"Let's go down." — "Agreed — down.": the accepting message names the very moves it accepts, in
-    the same direction words and no more, without asking: it says them again, it does not propose them anew
-    ("Agreed. Down?" asks for the next one; "the cell below us" is counted from where the pair now is)."""
-    if len(own) != len(accepted) or clause.text.rstrip(" .!").endswith("?") or _new_marker(clause):
+    the same direction words and no more, neither asking nor proposing ("Agreed. Down?" and "AGREE. MOVE: down"
+    propose the next one; "the cell below us" is counted from where the pair now is)."""
+    if len(own) != len(accepted) or clause.strong or clause.text.rstrip(" .!").endswith("?") or _new_marker(clause):
         return False
     said = [m.direction for m in find_mentions(clause.text) if m.kind == "direction"]
     return said == [s.direction for s in own]
