@@ -61,7 +61,7 @@ def test_run_json_result(db_path):
     assert data["route"][0] == [0, 0] and data["turns"] == len(data["route"])
     assert "[1/50] A:" in result.stderr  # the transcript goes to stderr with --json
     paper = json.loads(mazeplay("run", "--a", "bot", "--b", "bot:swap", "--seed", 3, "--json", "--db", db_path).stdout)
-    assert paper["judge"] == "rule-5" and paper["diagnostics"]["turns_used"] == paper["turns"]
+    assert paper["judge"] == "rule-6" and paper["diagnostics"]["turns_used"] == paper["turns"]
 
 
 @pytest.mark.parametrize(
@@ -107,11 +107,13 @@ def test_killed_game_resumes_with_no_turn_lost_or_repeated(stub, db_path):
     stub.default = ("ok", "I am still studying my map.")  # never agrees: the game runs to its turn limit
     args = ["run", "--a", "openai/stub", "--b", "bot", "--api-base", stub.api_base, "--seed", 2,
             "--mode", "live", "--max-turns", 10, "--db", db_path]
-    process = subprocess.Popen([sys.executable, "-m", "mazeplay", *map(str, args)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    transcript = db_path.parent.parent / "transcript.txt"  # what the game printed, for a failure's message
+    with open(transcript, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "mazeplay", *map(str, args)], stdout=out, stderr=subprocess.STDOUT)
     turns = wait_for_count(db_path, "select count(*) from turns", 3)
     process.send_signal(signal.SIGKILL)
     process.wait()
-    assert 3 <= turns < 10
+    assert 3 <= turns < 10, transcript.read_text()[-2000:]
     stub.latency = 0.0
     result = mazeplay("resume", 1, "--db", db_path, "--json")
     assert result.returncode == 0, result.stderr
@@ -143,7 +145,7 @@ def test_grade_regrade_and_audit(tmp_path, db_path):
     grades = sqlite3.connect(db_path).execute("select count(*) from grades").fetchone()[0]
     assert grades == 6  # engine + rule per game at the end, and one more rule grade each: all kept
     audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
-    assert audit["accuracy"][0]["judge"] == "rule-5" and audit["accuracy"][0]["games"] == 2
+    assert audit["accuracy"][0]["judge"] == "rule-6" and audit["accuracy"][0]["games"] == 2
     assert audit["engine_disagreements"] == []
 
 
@@ -160,10 +162,10 @@ def test_regrade_keeps_earlier_grader_versions_and_audit_compares_them_game_by_g
     store.save_grade(2, "rule-1", {**store.latest_grade(2, "engine"), "judge": "rule-1"})
     assert mazeplay("regrade", "--all", "--judge", "rule", "--db", db_path).returncode == 0
     judges = [row[0] for row in sqlite3.connect(db_path).execute("select judge from grades where game_id = 1 order by id")]
-    assert judges == ["engine", "rule-5", "rule-1", "rule-5"]  # nothing is overwritten
+    assert judges == ["engine", "rule-6", "rule-1", "rule-6"]  # nothing is overwritten
 
     audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
-    assert {row["judge"] for row in audit["accuracy"]} == {"rule-1", "rule-5"}
+    assert {row["judge"] for row in audit["accuracy"]} == {"rule-1", "rule-6"}
     assert [(row["game_id"], row["judge"], row["reference"]) for row in audit["engine_disagreements"]] == [(1, "rule-1", "engine")]
     assert audit["engine_disagreements"][0]["routes_part_at_move"] == 1
     text = mazeplay("audit", "--db", db_path).stdout

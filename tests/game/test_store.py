@@ -64,7 +64,7 @@ def test_saved_game_round_trips(db_path):
     assert [t.text for t in saved.turns] == [t.text for t in outcome.state.turns]
     grade = store.official_grade(game_id)
     assert grade["success"] is True and grade["judge"] == "engine"
-    assert store.latest_grade(game_id, "rule-5")["success"] is True  # live games are rule-graded too, for the audit
+    assert store.latest_grade(game_id, "rule-6")["success"] is True  # live games are rule-graded too, for the audit
     row = store.db["games"].get(game_id)
     assert '"generator": "carve-1"' in row["versions"].replace('":"', '": "') and row["key"] == game_key(setup, RECORDS)
 
