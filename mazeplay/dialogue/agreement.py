@@ -739,7 +739,7 @@ _WORD_RUN = re.compile(r"[a-z0-9]+")
 
 def _new_marker(clause: Clause) -> bool:
     """Marked as a further move: "down again", "one more", "Then let's go down"."""
-    return bool(_NEW.search(clause.text) or _LEADING_SEQUENCE.match(clause.text))
+    return bool(_NEW.search(clause.text) or (_LEADING_SEQUENCE.match(clause.text) and clause.stance not in ("agree", "weak_agree")))  # "now I AGREE: down" agrees
 
 
 _LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)

@@ -22,7 +22,7 @@ _DIRECTIONS = {
     "downward": "down", "downwards": "down", "left": "left", "west": "left", "right": "right", "east": "right",
     # what fast typists write
     "dwon": "down", "donw": "down", "dowm": "down", "doen": "down", "dwn": "down", "rigth": "right", "rihgt": "right",
-    "righ": "right", "rght": "right", "riht": "right", "lfet": "left", "letf": "left", "lft": "left", "uo": "up",
+    "righ": "right", "rght": "right", "riht": "right", "rigt": "right", "lfet": "left", "letf": "left", "lft": "left", "lef": "left", "uo": "up",
 }
 _NUM = r"(\d{1,2})"
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
@@ -41,12 +41,12 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("pair", re.compile(r"[\(\[]\s*" + _NUM + r"\s*[,;]\s*" + _NUM + r"\s*[\)\]]")),
     ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
     ("number_letter", re.compile(r"(?<![\w'])" + _NUM + r"([A-La-l])(?![\w'])")),
-    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft)\b", re.IGNORECASE)),
+    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef)\b", re.IGNORECASE)),
 ]
 
 
 _DIGIT = re.compile(r"\d")
-_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|lfet|letf|lft")
+_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef")
 
 
 @dataclass(frozen=True)

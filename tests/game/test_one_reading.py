@@ -50,7 +50,7 @@ def test_a_refusal_that_contains_agree_never_executes_a_move(refusal):
     "Oh wait, I misread my map — agreed.", "Let me check my map first. Row 0 is open on my side. So yes, I agree.",
     "```json\n{\"agree\": true}\n```",
     "That seems impossible with only two moves so I'll just have to accept your move for now.",
-    "Affirmative.", "say less", "Consider it done.",
+    "Affirmative.", "say less", "Consider it done.", "okie", "yse", "aight", "agrred", "yessir",
 ])
 def test_agreement_in_its_many_forms_executes_the_move(agreement):
     state = live(["MOVE: right", "hmm"], [agreement, "ok"], max_turns=2)

@@ -126,3 +126,29 @@ def test_an_accepted_move_said_again_is_not_a_second_move_into_a_wall():
     messages = [("a", "Let's go down."), ("b", "Agreed — down."), ("a", "ok")]
     assert rule_grade(maze, messages).moves == ["down"]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down"]
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["MOVE: down", "I do NOT AGREE — (1,0) is a wall on my map. MOVE: right", "AGREE"], ["right"]),
+    (["Let's go down.", "I cannot AGREE with that; below us is a wall. How about right?", "ok, right then"], ["right"]),
+    (["Proposal: down, down, right.", "I would AGREE, but the second down hits a wall for me. Just down, then right?",
+      "Fine: down then right."], ["down", "right"]),
+    (["Let's go down.", "Are you sure? Is that correct? I think it's a wall.", "You're right, let's go right instead.", "Agreed."], ["right"]),
+    (["Let's go down twice.", "I agree with the first down, not the second — it's a wall.", "OK, just one down then.", "Yes."], ["down"]),
+    (["Move down.", "Hmm, I'm not sure I agree. Let me check... yes, down is open. Agreed.", "Great."], ["down"]),
+    (["down?", "I disagreed earlier but now I AGREE: down is open.", "go"], ["down"]),
+])
+def test_refusals_then_counter_proposals(messages, moves):
+    grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
+    assert grade.moves == moves
+
+
+@pytest.mark.parametrize("messages", [
+    ["I'll go ahead and move down.", "I'm going right.", "Moving down again.", "I'm heading right once more."],
+    ["I think we should go down.", "I'm going to go right on my own, see you at the goal.",
+     "Fine, I'll go down by myself then.", "I went right twice."],
+    ["Going down.", "I'm going right instead.", "I'm continuing down.", "And I'm continuing right."],
+])
+def test_partners_who_each_move_on_their_own_are_ambiguous(messages):
+    grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
+    assert grade.ambiguous and "split up" in " ".join(grade.reasons)
