@@ -552,6 +552,7 @@ _INTERJECTION = CaseBlind(re.compile(
     re.IGNORECASE,
 ))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
+_PRAISED = re.compile(r"(?:analysis|point|question|observation|summary|work|catch|thinking|find|description|map|view|job|teamwork|recap|reasoning|breakdown|overview)\b", re.IGNORECASE)
 _DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNORECASE)
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
 _STRONG_AGREE_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
@@ -690,11 +691,12 @@ _HYPOTHETICAL = _WordGated(re.compile(
     r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
     r"goes to|go to a wall|reach(?:es)? (?:a|the)? ?(?:wall|dead)|that'?d|we'?d|it'?d|can reach|could reach|then we'?d|"
     r"means|meaning|either|alternatively|alternative|option|options|possible|possibly|one way|another way|"
-    r"from there,? (?:we|you) (?:can|could)|we can go|we could go|you can go)\b",
+    r"from there,? (?:we|you) (?:can|could)|we can go|we could go|you can go|"
+    r"(?:was|were) (?:going|about|planning) to (?:suggest|propose|say|go)|had (?:suggested|proposed|planned))\b",
     re.IGNORECASE,
-), 'if would d could might may whether unless otherwise suppose assuming imagine hypothetically gets get leads lead leading takes take puts put brings bring lands land ends end goes go reach reaches that we it can then means meaning either alternatively alternative option options possible possibly maybe perhaps one another from you', '')
+), 'if would d could might may whether unless otherwise suppose assuming imagine hypothetically was were had gets get leads lead leading takes take puts put brings bring lands land ends end goes go reach reaches that we it can then means meaning either alternatively alternative option options possible possibly maybe perhaps one another from you', '')
 _STRONG_PROPOSAL = _WordGated(re.compile(
-    r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|propose|suggest(?:ion)?|"
+    r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|(?<!going to )(?<!about to )propose|(?<!going to )(?<!about to )suggest(?:ion)?|"
     r"how about|what about|why don'?t we|shall we|should we|we should|we must|we need to|we have to|i vote|my vote|"
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|"
@@ -1017,6 +1019,8 @@ def _interjections(clause: str) -> tuple[list[str], str]:
             break
         if (word in _WEAK_AGREE_WORDS or word in ("right",)) and not _PUNCTUATED.search(match.group(0)) and tail.strip():
             break  # "Right of start is open", "good path": not an interjection
+        if word in ("great", "perfect") and not _PUNCTUATED.search(match.group(0)) and _PRAISED.match(tail):
+            break  # "Great analysis!": praise of what was said, not a yes
         if word in ("agree", "agreed", "i agree") and _AGREE_WITH_STATEMENT.match("agree " + tail.lstrip(" ,")):
             break  # "I agree with your analysis": agreeing with a statement, read with the rest
         words.append(" ".join(word.split()))

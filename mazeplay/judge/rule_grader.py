@@ -88,10 +88,16 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
         state.feed(seat, text, reading)
         if scheme is not None:
             fits += sum(cell_of(m) in (before, state.here) for c in reading.clauses for m in c.positions)
+            fits += sum(_next_to(cell_of(i.mention), before) for c in reading.decision for i in c.items[:1]
+                        if i.kind in ("cell", "run") and i.mention is not None and i.axis is None)  # a proposal's first cell is a step from where the pair stands
         if reading.acti:
             break
     state.finish()
     return state, fits
+
+
+def _next_to(cell, here) -> bool:
+    return cell is not None and abs(cell[0] - here[0]) + abs(cell[1] - here[1]) == 1
 
 
 def _extraction(state: AgreementState, first: str) -> Extraction:

@@ -152,3 +152,19 @@ def test_refusals_then_counter_proposals(messages, moves):
 def test_partners_who_each_move_on_their_own_are_ambiguous(messages):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
     assert grade.ambiguous and "split up" in " ".join(grade.reasons)
+
+
+@pytest.mark.parametrize("reply, moves", [
+    ("Thanks for the detailed map. On my side, (0,1) is open, (1,1) is open and (2,0) is open too. I also see that "
+     "(3,3) is a wall. Looking at everything, I think your suggestion is the safest start. Agreed — down to (1,0).", ["down"]),
+    ("I see (1,0) as open. I was going to suggest right, because (0,1) and (0,2) look open too, but I'm fine with down. Go.", ["down"]),
+    ("Great analysis! I completely agree with your reading of the map. My half shows the bottom row mostly open. "
+     "Before we commit, can you tell me what (2,1) looks like on your side?", []),
+    ("My map:\n| | c0 | c1 |\n|---|---|---|\n| r0 | @ | . |\n| r1 | . | # |\nSo (1,0) is clear. That works for me, let's move.", ["down"]),
+    ("I see a wall at (1,1), but (1,0) is fine. After that we could go down to (2,0) and (3,0). Agreed on the first step.", ["down"]),
+])
+def test_a_long_reply_decides_at_its_end(reply, moves):
+    """The reading under which the proposed cell is a step from where the pair stands wins: "down to (1,0)" is
+    one step (rows from the top), not a run of three (rows from the bottom)."""
+    messages = [("a", "Let's go down to (1,0), using (row, col) from 0."), ("b", reply), ("a", "Great.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == moves
