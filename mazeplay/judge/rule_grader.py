@@ -37,7 +37,7 @@ def _mentions(readings) -> list[Mention]:
             moves = clause.items if clause.act in ("propose", "solo") else ()
             blocked = clause.blocked if reading.stance != "refuse" else ()  # a refusal needs no cell
             for item in (*moves, *blocked):
-                if item.mention is not None and (item.kind == "cell" or (item.kind == "run" and item.axis is None)):
+                if item.mention is not None and item.kind in ("cell", "run"):  # "down to row 3" needs a scheme too
                     m = item.mention
                     seen.setdefault((m.kind, m.first, m.second), m)
     return list(seen.values())

@@ -168,3 +168,23 @@ def test_a_long_reply_decides_at_its_end(reply, moves):
     one step (rows from the top), not a run of three (rows from the bottom)."""
     messages = [("a", "Let's go down to (1,0), using (row, col) from 0."), ("b", reply), ("a", "Great.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == moves
+
+
+STEPS = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["Rows and columns from 1. Let's go to row 2, column 1.", "Agreed, row 2 column 1."], ["down"]),
+    (["Let's step to row 2 col 1", "k. then row 3 col 1?", "yes"], ["down", "down"]),
+    (["r2c1?", "yes. r3c1 next?", "ok"], ["down", "down"]),
+    (["Using row/column from 1: I propose row 2, column 1, then row 2, column 2.", "Both fine. Agreed."], ["down", "right"]),
+    (["We're at row 1, column 1. I see row 1, column 2 open. Let's go down to row 2, column 1.", "Agreed."], ["down"]),
+    (["Start is row 1 col 1, goal is row 5 col 5. Go down to row 3.", "ok, down to row 3"], ["down", "down"]),
+    (["Next: row 2, col 1. Then row 3, col 1.", "Fine, both.", "Now row 3, col 2?", "Yes."], ["down", "down", "right"]),
+])
+def test_cells_named_in_words(messages, moves):
+    route = [(0, 0)]
+    for move in moves:
+        route.append((route[-1][0] + STEPS[move][0], route[-1][1] + STEPS[move][1]))
+    grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
+    assert [tuple(c) for c in grade.route] == route
