@@ -288,7 +288,7 @@ class AgreementState:
                 own = self._after_acceptance(reading, proposals, own, decision.agreed, pending)
             elif self.pending is None:
                 decision.refused = True
-        if not decision.agreed and own and proposals and self._accepts_named(seat, proposals[0], previous):
+        if not decision.agreed and own and proposals and self._accepts_named(seat, proposals[0], previous, reading):
             accepted = self._proposal_from(proposals[:1], self.here)
             if self.pending is not None:
                 self._drop(self.pending)
@@ -309,11 +309,15 @@ class AgreementState:
                 decision.proposal = self.pending
         return decision
 
-    def _accepts_named(self, seat: str, clause: Clause, previous: tuple[str, MessageReading] | None) -> bool:
-        """"Agreed: (2,2), (3,2), (4,2)." after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
+    def _accepts_named(self, seat: str, clause: Clause, previous: tuple[str, MessageReading] | None,
+                       reading: MessageReading) -> bool:
+        """"Agreed: (2,2), (3,2), (4,2)." (or "Agreed — (2,2).") after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
         (4,2) are open": the acceptance shows the partner's cells were the way on, though no open proposal
         held them. Only cells, only steps to neighbours, only cells the partner's last message named."""
-        if (self.cell_of is None or previous is None or previous[0] == seat or clause.stance != "agree" or not clause.echo
+        at = reading.clauses.index(clause)
+        agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
+        if (self.cell_of is None or previous is None or previous[0] == seat
+                or not (agreed_just_before or (clause.stance == "agree" and clause.echo))
                 or not clause.items or any(i.kind != "cell" or i.mention is None for i in clause.items)):
             return False
         steps = self._proposal_from([clause], self.here)

@@ -568,7 +568,7 @@ _POSITIVE_IDIOM = _Gated(re.compile(
     re.IGNORECASE,
 ), ("no", "not", "can", "couldn", "doubt", "why", "nothing"))
 _AGREE_PHRASE = _WordGated(re.compile(
-    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan|god|gud)|that works|affirmative|say less|consider it done|this works|it works|works for me|"
+    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
     r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",

@@ -124,7 +124,7 @@ async def test_a_whole_visit_ends_with_a_completion_code_and_is_saved(db_path, s
             await play_to_end(pilot)
             await click(pilot, "#continue")
             await answer_questions(pilot)
-        await until(pilot, lambda: app.screen.id == "done", "the completion page")
+        await until(pilot, lambda: app.screen.id == "done" and bool(app.screen.query("#body")), "the completion page")
         body = str(app.screen.query_one("#body").render())
         assert "MZ-" in body
     db = open_db(db_path)
