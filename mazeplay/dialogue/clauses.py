@@ -93,6 +93,8 @@ class MessageReading:
             if clause.retracts and clause.act != "propose" and out:
                 out = []
             if clause.act == "propose" and clause.items:
+                if out and _CORRECTION_START.match(clause.text):
+                    out = []  # "go left— sorry, I mean right": the correction replaces what it corrects
                 out.append(clause)
         return out
 
@@ -548,10 +550,12 @@ _INTERJECTION = CaseBlind(re.compile(
     r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
     r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
     r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
-    r"ah|aha|uh|um|huh|whoa|wow|✔|✘)(?![\w'])(?!\s+not\b)[\s,.!:;…—–-]*",  # "absolutely not" is no interjection
+    r"ah|aha|uh|um|huh|whoa|wow|ugh|meh|welp|sigh|✔|✘)(?![\w'])(?!\s+not\b)[\s,.!:;…—–-]*",  # "absolutely not" is no interjection
     re.IGNORECASE,
 ))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
+_RELATIVE_PLACE = re.compile(r"\b(?:cell|square|one|spot|tile)\s+(?:directly\s+|just\s+)?(?:below|beneath|under|above|to the (?:right|left))\b", re.IGNORECASE)
+_CORRECTION_START = re.compile(r"\W*(?:(?:sorry|oops|no|err?|uh|um)\W+)*i\s+(?:mean|meant)\b", re.IGNORECASE)  # "left— sorry, I mean right"
 _PRAISED = re.compile(r"(?:analysis|point|question|observation|summary|work|catch|thinking|find|description|map|view|job|teamwork|recap|reasoning|breakdown|overview)\b", re.IGNORECASE)
 _DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNORECASE)
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
@@ -568,12 +572,12 @@ _POSITIVE_IDIOM = _Gated(re.compile(
     re.IGNORECASE,
 ), ("no", "not", "can", "couldn", "doubt", "why", "nothing"))
 _AGREE_PHRASE = _WordGated(re.compile(
-    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|this works|it works|works for me|"
+    r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
     r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
@@ -1287,7 +1291,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"  # a move verb, and no description around it (or one around directions with "go")
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
-    elif clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest):
+    elif (clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest)
+          and not (informing and _RELATIVE_PLACE.search(rest))):  # "Yes, the cell below is open": an answer about a cell
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
     else:
