@@ -554,6 +554,7 @@ _INTERJECTION = CaseBlind(re.compile(
     re.IGNORECASE,
 ))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
+_WALKED = re.compile(r"\b(?:so far|recap|we'?ve (?:gone|moved|taken|come|walked)|we have (?:gone|moved|taken|come|walked)|we (?:went|moved|walked|came|took))\b", re.IGNORECASE)
 _RELATIVE_PLACE = re.compile(r"\b(?:cell|square|one|spot|tile)\s+(?:directly\s+|just\s+)?(?:below|beneath|under|above|to the (?:right|left))\b", re.IGNORECASE)
 _CORRECTION_START = re.compile(r"\W*(?:(?:sorry|oops|no|err?|uh|um)\W+)*i\s+(?:mean|meant)\b", re.IGNORECASE)  # "left— sorry, I mean right"
 _PRAISED = re.compile(r"(?:analysis|point|question|observation|summary|work|catch|thinking|find|description|map|view|job|teamwork|recap|reasoning|breakdown|overview)\b", re.IGNORECASE)
@@ -1357,6 +1358,10 @@ def read_message(text: str) -> MessageReading:
                     and _CONTINUATION.match(part)):
                 clause = Clause(clause.text, "propose", clause.stance, [previous.items[0], *clause.items], clause.strong,
                                 clause.sequenced, listed=clause.listed)  # "F6 is open for me, then F7, G7"
+            if (previous is not None and previous.act == "recap" and clause.act == "propose" and not clause.strong
+                    and _CONTINUATION.match(part) and not previous.text.rstrip().endswith((".", "!", "?"))
+                    and not part.rstrip().endswith("?") and _WALKED.search(previous.text)):
+                clause = Clause(clause.text, "recap", clause.stance, clause.items, listed=clause.listed)  # "so far: down, then right"
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo"

@@ -137,8 +137,15 @@ def test_an_accepted_move_said_again_is_not_a_second_move_into_a_wall():
     (["Let's go down twice.", "I agree with the first down, not the second — it's a wall.", "OK, just one down then.", "Yes."], ["down"]),
     (["Move down.", "Hmm, I'm not sure I agree. Let me check... yes, down is open. Agreed.", "Great."], ["down"]),
     (["down?", "I disagreed earlier but now I AGREE: down is open.", "go"], ["down"]),
+    (["down, down, right, right", "only the first two"], ["down", "down"]),
+    (["Let's go right.", "Let's go down instead.", "Nah, right.", "ugh fine, right"], ["right"]),
+    (["I think we should go left— sorry, I mean right.", "right works"], ["right"]),
+    (["go right", "why right?", "the exit is probably bottom-right, so right gets us closer", "fair enough, go"], ["right"]),
+    (["down", "ok", "right", "ok", "So far we've gone down, then right.", "yes, down and right so far"], ["down", "right"]),
+    (["Is the cell below us open?", "Yes, the cell below is open. Is the one to the right open?", "Yes. Let's go down first.",
+      "Down it is."], ["down"]),
 ])
-def test_refusals_then_counter_proposals(messages, moves):
+def test_refusals_counters_corrections_and_partial_acceptance(messages, moves):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
     assert grade.moves == moves
 
