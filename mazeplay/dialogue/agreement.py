@@ -523,7 +523,9 @@ class AgreementState:
         if 0 < counted < len(pending.steps):
             return counted  # "agreed for one down", "only the first two"
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
-        prefix_only = len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
+        after_it = any(_LEADING_SEQUENCE.match(c.text) for c in reading.decision[:1])  # "Sure. After that, one step down": further on
+        prefix_only = (len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
+                       and not after_it)
         if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
             return 0
         if named:  # "Down ok. (3,5)?": only what the agreeing words name

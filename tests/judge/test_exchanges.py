@@ -24,7 +24,7 @@ from mazeplay.judge.score import rule_grade
 HERE = Path(__file__).parent / "corpus"
 OPEN_6 = maze_from_rows(["@.....", "......", "......", "......", "......", ".....*"])
 STEPS = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
-FLOORS = {"exchanges_dev": 0.78, "exchanges_heldout": 0.70}  # regression floors under today's figures
+FLOORS = {"exchanges_dev": 0.80, "exchanges_heldout": 0.70}  # regression floors under today's figures
 
 
 def load(name: str) -> list[dict]:

@@ -144,6 +144,10 @@ def test_an_accepted_move_said_again_is_not_a_second_move_into_a_wall():
     (["down", "ok", "right", "ok", "So far we've gone down, then right.", "yes, down and right so far"], ["down", "right"]),
     (["Is the cell below us open?", "Yes, the cell below is open. Is the one to the right open?", "Yes. Let's go down first.",
       "Down it is."], ["down"]),
+    (["Down 2 then right 2?", "Sure. After that, one more step down — let's take it too.", "Yes, include it."],
+     ["down", "down", "right", "right", "down"]),
+    (["**Final plan:** down ×2 → right ×2 → say `ACTI!`", "Confirmed, executing down ×2 and right ×2."],
+     ["down", "down", "right", "right"]),
 ])
 def test_refusals_counters_corrections_and_partial_acceptance(messages, moves):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
