@@ -323,7 +323,7 @@ class AgreementState:
         steps = self._proposal_from([clause], self.here)
         if not steps or any(s.direction is None for s in steps):
             return False
-        named = {self.cell_of(i.mention) for c in previous[1].clauses if c.act != "ask"  # "(1,4) is open?" — "yes": an answer
+        named = {self.cell_of(i.mention) for c in previous[1].clauses if c.act not in ("ask", "recap", "claim")  # "(1,4) is open?" — "yes": an answer
                  for i in c.items if i.kind == "cell" and i.mention is not None}
         return all(s.cell in named for s in steps)
 

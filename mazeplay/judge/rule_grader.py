@@ -97,6 +97,7 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
 
 
 def _next_to(cell, here) -> bool:
+    """A step from `here`: under the notation the pair means, what it proposes is a step."""
     return cell is not None and abs(cell[0] - here[0]) + abs(cell[1] - here[1]) == 1
 
 
