@@ -107,6 +107,12 @@ class AgreementState:
         last_dir = last_dir or self.last_direction
         for item in items:
             target: Cell | None = None
+            if item.kind == "edge" and item.direction:  # "all the way down": as far as the grid goes
+                while 0 <= (nxt := step(here, item.direction))[0] < self.size and 0 <= nxt[1] < self.size:
+                    out.append(Step(item.direction, nxt, item.direction))
+                    here = nxt
+                last_dir = item.direction
+                continue
             if item.kind == "direction" and item.direction:
                 target = step(here, item.direction)
                 last_dir = item.direction

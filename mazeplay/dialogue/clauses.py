@@ -24,7 +24,7 @@ from mazeplay.engine.cells import Direction
 
 Act = Literal["propose", "solo", "ask", "inform", "recap", "claim", "meta", "chat"]
 Stance = Literal["agree", "weak_agree", "refuse", "doubt"]
-ItemKind = Literal["cell", "direction", "goal", "back", "repeat", "run"]
+ItemKind = Literal["cell", "direction", "goal", "back", "repeat", "run", "edge"]
 
 ACTI_WORD = re.compile(r"\bACTI\b!?", re.IGNORECASE)
 
@@ -891,6 +891,18 @@ def _one_rendering(items: list[Item], text: str) -> list[Item]:
     return first if first[0].kind == "direction" else second
 
 
+_TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|wall|last (?:row|column|col))|as far as (?:we|it) can|until (?:we hit |the )?(?:the )?(?:wall|edge|end)", re.IGNORECASE)
+
+
+def _edge_of(text: str, mention: Mention) -> bool:
+    """"all the way down", "right to the end", "down to the bottom": the direction, as far as the grid goes."""
+    before = text[max(0, mention.start - 12):mention.start].lower()
+    after = text[mention.start + len(mention.raw):mention.start + len(mention.raw) + 40].lower()
+    return before.rstrip().endswith("all the way") or bool(re.match(
+        r"\s*(?:all the way\b|to the (?:very )?(?:bottom|top|end|edge|wall|last (?:row|column|col))\b|as far as (?:we|it) can\b|"
+        r"until (?:we hit |the )?(?:the )?(?:wall|edge|end)\b)", after))
+
+
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
@@ -899,7 +911,10 @@ def move_items(text: str) -> list[Item]:
         masked = _mask_not_moves(masked)
     found: list[tuple[int, Item]] = []
     for mention in find_mentions(masked):
-        if mention.kind == "direction":
+        if mention.kind == "direction" and _TO_THE_EDGE.search(masked, max(0, mention.start - 12), mention.start + len(mention.raw) + 40) is not None \
+                and _edge_of(masked, mention):
+            found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
+        elif mention.kind == "direction":
             count = _count_after(masked[mention.start + len(mention.raw):])
             if count == 1:
                 count = _count_before(masked[:mention.start])
@@ -1164,6 +1179,8 @@ def _is_bare(text: str, items: list[Item]) -> bool:
             rest = rest.replace(item.mention.raw, " ", 1)
     if _RELATIVE_HINT.search(rest.lower()):
         rest = _RELATIVE.sub(" ", rest)
+    if any(i.kind == "edge" for i in items):
+        rest = _TO_THE_EDGE.sub(" ", rest)  # "all the way down"
     rest = _POSITIVE_IDIOM.pattern.sub(" ", rest) if "no" in rest.lower() else rest
     rest = _AGREE_PHRASE.pattern.sub(" ", rest)
     rest = _BARE_FILLER.sub(" ", _BARE_DIRECTIONS.sub(" ", rest))
@@ -1285,11 +1302,11 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
-    elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal") for i in items):
+    elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal", "edge") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
     elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
-    elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind == "direction" for i in items) and _GO_VERB.search(rest))):
+    elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind in ("direction", "edge") for i in items) and _GO_VERB.search(rest))):
         clause.act = "propose"  # a move verb, and no description around it (or one around directions with "go")
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
