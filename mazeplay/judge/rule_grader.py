@@ -77,8 +77,10 @@ def _off_grid(scheme: Scheme, mentions: list[Mention], size: int) -> int:
 
 def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None,
           said_again_echoes: bool = False) -> tuple[AgreementState, int]:
-    """The agreement fold under one scheme, and how many of the pair's statements of where it stands
-    ("we're now at row 2, column 2") match where the agreed moves have taken it under that scheme."""
+    """The agreement fold under one scheme, and how well the scheme fits the dialogue: the pair's statements
+    of where it stands ("we're now at row 2, column 2") that match where the agreed moves have taken it,
+    and proposals whose first cell is a step from where the pair stands (under a wrong reading of the
+    notation, "down to (1,0)" from the start is a run of three)."""
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
     state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of,
                            said_again_echoes=said_again_echoes)
