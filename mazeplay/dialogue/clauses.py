@@ -892,15 +892,14 @@ def _one_rendering(items: list[Item], text: str) -> list[Item]:
 
 
 _TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|wall|last (?:row|column|col))|as far as (?:we|it) can|until (?:we hit |the )?(?:the )?(?:wall|edge|end)", re.IGNORECASE)
+_EDGE_AFTER = re.compile(r"\s*(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)
 
 
 def _edge_of(text: str, mention: Mention) -> bool:
     """"all the way down", "right to the end", "down to the bottom": the direction, as far as the grid goes."""
-    before = text[max(0, mention.start - 12):mention.start].lower()
-    after = text[mention.start + len(mention.raw):mention.start + len(mention.raw) + 40].lower()
-    return before.rstrip().endswith("all the way") or bool(re.match(
-        r"\s*(?:all the way\b|to the (?:very )?(?:bottom|top|end|edge|wall|last (?:row|column|col))\b|as far as (?:we|it) can\b|"
-        r"until (?:we hit |the )?(?:the )?(?:wall|edge|end)\b)", after))
+    end = mention.start + len(mention.raw)
+    return (text[max(0, mention.start - 12):mention.start].lower().rstrip().endswith("all the way")
+            or _EDGE_AFTER.match(text, end, end + 40) is not None)
 
 
 def move_items(text: str) -> list[Item]:
@@ -911,8 +910,7 @@ def move_items(text: str) -> list[Item]:
         masked = _mask_not_moves(masked)
     found: list[tuple[int, Item]] = []
     for mention in find_mentions(masked):
-        if mention.kind == "direction" and _TO_THE_EDGE.search(masked, max(0, mention.start - 12), mention.start + len(mention.raw) + 40) is not None \
-                and _edge_of(masked, mention):
+        if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
         elif mention.kind == "direction":
             count = _count_after(masked[mention.start + len(mention.raw):])

@@ -10,6 +10,7 @@ from mazeplay.judge.audit import cohen_kappa, fleiss_kappa, icc_2_1
 from mazeplay.dialogue.notation import SCHEMES, find_mentions
 from mazeplay.judge.score import rule_grade
 from tests.judge.corpus import CORPUS
+from tests.judge.test_exchanges import route
 
 
 def grade(case):
@@ -181,9 +182,6 @@ def test_a_long_reply_decides_at_its_end(reply, moves):
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == moves
 
 
-STEPS = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
-
-
 @pytest.mark.parametrize("messages, moves", [
     (["Rows and columns from 1. Let's go to row 2, column 1.", "Agreed, row 2 column 1."], ["down"]),
     (["Let's step to row 2 col 1", "k. then row 3 col 1?", "yes"], ["down", "down"]),
@@ -194,11 +192,8 @@ STEPS = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
     (["Next: row 2, col 1. Then row 3, col 1.", "Fine, both.", "Now row 3, col 2?", "Yes."], ["down", "down", "right"]),
 ])
 def test_cells_named_in_words(messages, moves):
-    route = [(0, 0)]
-    for move in moves:
-        route.append((route[-1][0] + STEPS[move][0], route[-1][1] + STEPS[move][1]))
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
-    assert [tuple(c) for c in grade.route] == route
+    assert [tuple(c) for c in grade.route] == route(moves)
 
 
 @pytest.mark.parametrize("messages, moves", [
