@@ -13,10 +13,17 @@ def test_setup_screen(snap_compare, tmp_path):
 
 
 async def _wait_for_turn(pilot):
-    for _ in range(100):
-        if isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.your_turn:
+    """Until the person may write again (sending clears the turn at once, so this waits for the reply).
+
+    A snapshot taken while the partner is still "thinking" shows a clock; a short wait that gave up silently
+    drew that on a loaded CI machine. This one waits up to 30 s and then fails loudly instead of drawing early.
+    """
+    for _ in range(1500):
+        screen = pilot.app.screen
+        if isinstance(screen, ResultScreen) or (isinstance(screen, PlayScreen) and screen.your_turn):
             return
         await pilot.pause(0.02)
+    raise AssertionError("the person's turn never came")
 
 
 def test_play_screen_seat_b_live(snap_compare, tmp_path):
