@@ -231,6 +231,8 @@ class AgreementState:
                 seen_items.append(clause.items)
                 continue
             resolved = self._resolve(clause.items, here, steps[-1].direction if steps else None)  # "Up. Same again."
+            if steps and resolved and resolved[0].cell == here and clause.items[0].kind == "cell":
+                resolved = resolved[1:]  # "then down again? row 5 col 4 is open": where the plan is, named, not a step
             if self.cell_of is not None and resolved and not steps:
                 resolved = self._trim(resolved, clause.items)
                 if resolved and resolved[0].direction is None and not (clause.strong and clause.moves_to):

@@ -861,7 +861,9 @@ _RUN_GAP = re.compile(
     r"(?:all the way\s+)?(?:along\s+(?:the\s+)?(?:col(?:umn)?|row|file)\s*\w{1,2}\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",
     re.IGNORECASE,
 )
-_ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
+_ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
+_GOAL_IS = re.compile(r"\s*(?:is|was|lies|sits|seems|looks|'s)\b", re.IGNORECASE)
+_RANGE_GAP = re.compile(r"\s*(?:through|thru|till|until|up to|all the way to|[–—]|\.\.\.?|…)\s*", re.IGNORECASE)
 _GOAL_HINT = _Literals(("goal", "finish", "exit", "destination", "end cell", "target", "*", "star"))
 _RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b"))
 
@@ -964,6 +966,8 @@ def move_items(text: str) -> list[Item]:
             # "right, right, then *" names one more step
             if any(s <= match.start() < e for s, e in taken) or (found and not _THEN_BEFORE.search(masked, 0, match.start())):
                 continue
+            if _GOAL_IS.match(masked, match.end()):
+                continue  # "goal is like middle bottom": what the goal is, not a move onto it
             travel = _TOWARD_GOAL.search(masked, 0, match.start()) is not None
             found.append((match.start(), Item("goal", "toward the goal" if travel else "the goal")))
             break
@@ -992,6 +996,11 @@ def move_items(text: str) -> list[Item]:
                     count += 1
                 merged.append(Item("run", item.label, item.mention, previous.direction, max(count, 1)))
                 continue
+        if (item.kind == "cell" and item.mention is not None and previous is not None and previous.kind == "cell"
+                and previous.mention is not None
+                and _RANGE_GAP.fullmatch(masked[previous.mention.start + len(previous.mention.raw):item.mention.start])):
+            merged.append(Item("run", item.label, item.mention, None))  # "(4,1) through (4,6)": every cell between
+            continue
         if item.kind == "cell" and item.mention is not None and _ALONG.search(masked[max(0, item.mention.start - 40):item.mention.start]):
             merged.append(Item("run", item.label, item.mention, None))  # "along row 3 to R3C5"
             continue
@@ -1135,7 +1144,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
 _CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
-_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
+_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|you'?re|you are|ur|u r)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
 
 
 def _positions(text: str) -> list[Mention]:
@@ -1298,7 +1307,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"
         return clause
     informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
-    if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest)) and not hypothetical and not question:
+    if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)) \
+            and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal", "edge") for i in items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
@@ -1321,6 +1331,8 @@ _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rg
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
+_THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
+_MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
