@@ -204,6 +204,10 @@ class AgreementState:
                 continue
             labels = [i.label for i in clause.items]
             counted = k > 0 and _bare_step(clause) and _bare_step(clauses[k - 1]) and labels == [i.label for i in clauses[k - 1].items]
+            if (steps and not clause.sequenced and not clause.listed and _FIRST_PART.search(clause.text) and len(labels) < len(steps)
+                    and labels == [i.label for prior in seen_items for i in prior][: len(labels)]):
+                steps = steps[: len(labels)]  # "right, then continue right. Shall we do one step right first?": that much now
+                continue
             if not clause.sequenced and not clause.listed and not counted and any(labels == [i.label for i in prior] for prior in seen_items):
                 continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
             if steps and not clause.sequenced and not clause.listed and labels == [i.label for prior in seen_items for i in prior][: len(labels)]:
@@ -223,7 +227,7 @@ class AgreementState:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
             if (clause.rendering or clause.conclusion) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
-            elif steps and clause.strong and not clause.sequenced and self._restarts(clause, origin, steps):
+            elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
             here = steps[-1].cell if steps else origin
             if not steps and self._anchored(clause):
@@ -772,6 +776,7 @@ _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dw
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
+_FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|for now|for starters)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
 _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just)\s+the\s+first\s+(one|two|three|\d)\b", re.IGNORECASE)
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}

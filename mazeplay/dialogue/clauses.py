@@ -533,7 +533,7 @@ _SUBORDINATE_BEFORE_AGREE = re.compile(r"\b(if|whether|once|when|until)\b", re.I
 _RETRACTION = quick(re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE))
 _CHECK_MARK = re.compile(r"✔", 0)
 _PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
-_INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|thinking|observ|known|convention|position|status|view|coordinates?)\b", re.IGNORECASE)
+_INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|reasoning|thinking|observ\w*|known|convention|position|status|view|coordinates?|merge|merged|merging|takeaways?|notes?|check|checks|verification|verify|findings|setup|legend)\b", re.IGNORECASE)
 _PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE))
 _LETS_MOVE = quick(re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE))
 _HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
@@ -661,7 +661,7 @@ _CLAIM = _Gated(re.compile(
 _RECAP = _WordGated(re.compile(
     r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
     r"we'?ve (?:gone|moved|taken|made|done|come|walked|traveled|travelled|covered|been)|we have (?:gone|moved|taken|made|done|come|walked|been)|"
-    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled)|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
+    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled|did)|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
@@ -682,7 +682,7 @@ _INFORM = _WordGated(re.compile(
     r"\?\s*(?:for me|on mine|on my (?:side|map|end))",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear dot dots hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
-_INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
+_INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|\b(?:is|are|'s)\s+(?:all\s+|both\s+)?(?:an?\s+)?['\"`‘“][.#?]['\"`’”]|\b(?:double-?|re-?)check(?:ed)?\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
@@ -874,6 +874,7 @@ _DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around".split("|"))
 
 
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)  # "from (4,0): right, down": where the moves start
 _SAME_MOVES = re.compile(r"^[^\w(\[]*(?:=|:|i\.?e\.?|that'?s|that is|which is|aka|meaning|in (?:coords?|coordinates|cells))[^\w(\[]*$", re.IGNORECASE)
 
 
@@ -979,7 +980,8 @@ def move_items(text: str) -> list[Item]:
         if (item.kind == "direction" and item.mention is not None and previous is not None and previous.kind == "cell"
                 and previous.mention is not None
                 and _DESCRIBED_GAP.fullmatch(masked[previous.mention.start + len(previous.mention.raw):item.mention.start])
-                and _DESCRIBED_END.match(masked, item.mention.start + len(item.mention.raw))):
+                and _DESCRIBED_END.match(masked, item.mention.start + len(item.mention.raw))
+                and not _FROM_BEFORE.search(masked, max(0, previous.mention.start - 8), previous.mention.start)):
             continue
         described.append(item)
     items = _one_rendering(described, masked)
@@ -1331,7 +1333,7 @@ _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rg
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
-_THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
+_THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
 _MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
