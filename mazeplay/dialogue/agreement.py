@@ -263,6 +263,8 @@ class AgreementState:
         if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
         agreed = self.agreed
+        if _ONWARD.search(text):
+            return False  # "Continue right x2", "two more right": from where the pair is, not from the start
         if len(agreed) >= 2 and len(items) >= len(agreed) and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed]:
             return True
         return _FROM_START.search(text) is not None
@@ -733,7 +735,11 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     core = _core(words)  # "Shall we continue down?" — "Yes, I agree, let's continue down!"
     if not _PLAIN_MOVE.sub("", core).strip():
         return False  # "MOVE: down" after "AGREE. MOVE: down": the next move, in the same words
-    return core.count(" ") >= 1 and core in {_core(w) for w in pending.wording}
+    cores = {_core(w) for w in pending.wording}
+    if core.count(" ") >= 1 and core in cores:
+        return True
+    named = " ".join(s.direction for s in pending.steps if s.direction)  # "Same again?" — "yes, same again, right": and which way that is
+    return bool(named) and any(c.count(" ") >= 1 and core == f"{c} {named}" for c in cores)
 
 
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
@@ -782,6 +788,7 @@ _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
+_ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)

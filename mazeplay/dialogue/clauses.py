@@ -874,6 +874,7 @@ _DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around".split("|"))
 
 
+_NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?", re.IGNORECASE)
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)  # "from (4,0): right, down": where the moves start
 _SAME_MOVES = re.compile(r"^[^\w(\[]*(?:=|:|i\.?e\.?|that'?s|that is|which is|aka|meaning|in (?:coords?|coordinates|cells))[^\w(\[]*$", re.IGNORECASE)
 
@@ -973,6 +974,11 @@ def move_items(text: str) -> list[Item]:
             found.append((match.start(), Item("goal", "toward the goal" if travel else "the goal")))
             break
     found.sort(key=lambda pair: pair[0])
+    for k in range(len(found) - 1, 0, -1):  # "same again, right": the repeat, then which way it is — one move
+        (at, before), (_, after) = found[k - 1], found[k]
+        if (before.kind == "repeat" and after.kind == "direction" and after.mention is not None
+                and _NAMED_AGAIN.fullmatch(masked, int(at), after.mention.start)):
+            del found[k - 1]
     items = [item for _, item in found]
     described: list[Item] = []
     for k, item in enumerate(items):  # "(0,0) -> (1,0) right.": the direction names the step just made to (1,0)
