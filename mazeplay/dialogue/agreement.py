@@ -352,8 +352,9 @@ class AgreementState:
         lead, said = 0, []
         while lead < len(proposals) - 1:
             clause = proposals[lead]
-            if clause.strong or clause.sequenced or any(i.kind != "direction" for i in clause.items):
-                break
+            if (clause.strong or (clause.sequenced and not clause.echo and not (lead and proposals[lead - 1].echo)) or _NEW.search(clause.text)
+                    or any(i.kind != "direction" for i in clause.items)):
+                break  # ("Agreed: right, then down." after those two were agreed says them again; "Down again" is another)  # ("Agreed: right, then down." after those two were agreed says them again)
             said += [i.direction for i in clause.items]
             lead += 1
         n = len(said)
@@ -516,6 +517,8 @@ class AgreementState:
         and objects to or doubts the rest."""
         if len(pending.steps) < 2:
             return 0
+        if any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
+            return 0  # "that works, full plan 👍": all of it, whatever else the message names
         for clause in reading.clauses:
             held = _FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text)  # "x2 for now", "only the first two": that many
             if held:
@@ -788,6 +791,7 @@ _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
+_ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"

@@ -1137,6 +1137,8 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
                            r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?col"),
         ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b"),
         ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b"),
+        ("vertical", "top", r"\b(?:y|rows?)\s+(?:\w+\s+){0,3}(?:from|at)\s+the\s+top\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
+                             r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b"),
         ("vertical", "bottom", r"\b(?:y|rows?)\s+(?:\w+\s+){0,2}(?:from|at)\s+the\s+bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
     )
 )
@@ -1149,10 +1151,10 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-_CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
+_CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
-_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|you'?re|you are|ur|u r)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
+_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
 
 
 def _positions(text: str) -> list[Mention]:
