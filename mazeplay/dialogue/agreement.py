@@ -297,6 +297,8 @@ class AgreementState:
             if any(c.mixed for c in reading.clauses):
                 self.doubts.append(f"message {turn + 1} both accepts and objects to the proposal of message {pending.turn + 1}")
             count = self._reply(pending, reading, proposals, own)
+            if not count and self.pending is pending and self._builds_on(pending, reading, proposals, own):
+                count = len(pending.steps)  # "Now right to C3." — "Same again: D3?": going along, one step further
             if count:
                 decision.agreed = self._accept(pending, turn, count)
                 own = self._after_acceptance(reading, proposals, own, decision.agreed, pending)
@@ -322,6 +324,16 @@ class AgreementState:
                 self.pending = Proposal(seat, turn, solo_steps, solo=True)
                 decision.proposal = self.pending
         return decision
+
+    def _builds_on(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> bool:
+        """The reply proposes a cell that is a step on from where the partner's proposal leads, and no step
+        from where the pair stands: it takes that proposal as made (the brief's "clearly going along")."""
+        if (own or not proposals or self.cell_of is None or reading.stance in ("refuse", "doubt")
+                or not proposals[0].items or proposals[0].items[0].kind != "cell"):
+            return False
+        end = pending.steps[-1].cell
+        onward = self._resolve(proposals[0].items, end)
+        return bool(onward) and onward[0].direction is not None and onward[0].cell not in self.trail
 
     def _accepts_named(self, seat: str, clause: Clause, previous: tuple[str, MessageReading] | None,
                        reading: MessageReading) -> bool:
