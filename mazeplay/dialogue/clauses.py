@@ -11,6 +11,7 @@ decided later, by the reader that tracks the pair's position (`mazeplay.dialogue
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from copy import copy
@@ -1320,8 +1321,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)) \
             and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
-    elif _LEADING_MOVES.match(rest) and not hypothetical and not question and all(i.kind in ("direction", "goal", "edge") for i in items):
-        clause.act = "propose"  # "down down rigth rigth = goal, all open on my side": the plan, then why
+    elif _LEADING_MOVES.match(rest) and not hypothetical and not question and _moves_then_cells(items):
+        clause.act = "propose"  # "down down rigth rigth = goal, all open on my side", "right then down, 4th row 2nd col open": the plan, then why
     elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
     elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind in ("direction", "edge") for i in items) and _GO_VERB.search(rest))):
@@ -1339,6 +1340,13 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+def _moves_then_cells(items: list[Item]) -> bool:
+    """Directions (or the goal) first, then at most the cells they lead to."""
+    kinds = [i.kind for i in items]
+    moves = len(kinds) - len(list(itertools.takewhile(lambda k: k == "cell", reversed(kinds))))
+    return moves > 0 and all(k in ("direction", "goal", "edge") for k in kinds[:moves])
+
+
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
