@@ -208,7 +208,8 @@ class AgreementState:
                     and labels == [i.label for prior in seen_items for i in prior][: len(labels)]):
                 steps = steps[: len(labels)]  # "right, then continue right. Shall we do one step right first?": that much now
                 continue
-            if not clause.sequenced and not clause.listed and not counted and any(labels == [i.label for i in prior] for prior in seen_items):
+            if (not clause.sequenced and not clause.listed and not counted and not _NEW.search(clause.text)
+                    and any(labels == [i.label for i in prior] for prior in seen_items)):
                 continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
             if steps and not clause.sequenced and not clause.listed and labels == [i.label for prior in seen_items for i in prior][: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
