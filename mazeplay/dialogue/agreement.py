@@ -226,7 +226,7 @@ class AgreementState:
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
-            if (clause.rendering or clause.conclusion) and steps:
+            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text))) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
@@ -375,8 +375,17 @@ class AgreementState:
         if pending is not None and pending.seat != seat and said == [s.direction for s in pending.steps[:n]]:
             return proposals  # "Right is open. Then down…": the partner's open plan, said again
         if lead and n <= len(just_agreed) and (said == just_agreed[:n] or said == just_agreed[-n:]):
+            if self._lands_on_goal(proposals) and not self._lands_on_goal(proposals[lead:]):
+                return proposals  # "DOWN, then RIGHT to *." from two steps away: both moves are new, or the last misses *
             return proposals[lead:]
         return proposals
+
+    def _lands_on_goal(self, proposals: list[Clause]) -> bool:
+        """The plan names the goal as where it ends, and under this reading it does end there."""
+        if not any(_GOAL_WORD.search(c.text) for c in proposals[-1:]):
+            return False
+        steps = self._proposal_from(proposals, self.here)
+        return bool(steps) and steps[-1].cell == self.goal
 
     def _reply(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> int:
         """How many steps of the partner's pending proposal this message accepts (0: none)."""
@@ -804,6 +813,7 @@ _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
+_GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
