@@ -343,7 +343,7 @@ class AgreementState:
         held them. Only cells, only steps to neighbours, only cells the partner's last message named."""
         at = reading.clauses.index(clause)
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
-        if (self.cell_of is None or previous is None or previous[0] == seat
+        if (self.cell_of is None or previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
                 or not (agreed_just_before or (clause.stance == "agree" and clause.echo))
                 or not clause.items or any(i.kind != "cell" or i.mention is None for i in clause.items)):
             return False

@@ -875,6 +875,7 @@ _DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around".split("|"))
 
 
+_ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
 _NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?", re.IGNORECASE)
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)  # "from (4,0): right, down": where the moves start
 _SAME_MOVES = re.compile(r"^[^\w(\[]*(?:=|:|i\.?e\.?|that'?s|that is|which is|aka|meaning|in (?:coords?|coordinates|cells))[^\w(\[]*$", re.IGNORECASE)
@@ -950,6 +951,8 @@ def move_items(text: str) -> list[Item]:
                 for k in range(count):
                     found.append((match.start() + k * 0.01, Item("repeat", "again")))
         elif kind == "repeat":
+            if _ASKED_AGAIN.search(masked, 0, match.end()):
+                continue  # "whats the plan again", "say that again?": asked again, not a move
             earlier = [item for start, item in found if start < match.start() and item.kind == "direction"]
             if match.group(0).lower().startswith("the ") and earlier:  # "on our right, the next one": that direction again
                 found.append((match.start(), Item("direction", earlier[-1].label, None, earlier[-1].direction)))
