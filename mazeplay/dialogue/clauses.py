@@ -1324,7 +1324,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)) \
             and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
-    elif _LEADING_MOVES.match(rest) and not hypothetical and not question and _moves_then_cells(items):
+    elif (_LEADING_MOVES.match(rest) or _LEADING_AGAIN.match(rest)) and not hypothetical and not question and _moves_then_cells(items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side", "right then down, 4th row 2nd col open": the plan, then why
     elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
@@ -1350,6 +1350,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
     return moves > 0 and all(k in ("direction", "goal", "edge") for k in kinds[:moves])
 
 
+_LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
