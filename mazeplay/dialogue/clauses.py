@@ -633,7 +633,7 @@ _REFUSE_PHRASE = _Gated(re.compile(
     re.IGNORECASE,
 ), ("no way", "no can", "no go", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
 _DOUBT = _Gated(re.compile(
-    r"\b(are you sure|you sure|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
+    r"\b(are you sure|you sure|r u sure|u sure|you certain|u certain|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
     r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute))\b",
     re.IGNORECASE,
