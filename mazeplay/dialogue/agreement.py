@@ -552,6 +552,8 @@ class AgreementState:
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and c.act != "inform"]
         if not agreeing:
             return 0
+        if any(c.items and all(i.kind == "repeat" for i in c.items) for c in agreeing) and any(_SAME_AGAIN.search(c.text) for c in pending.said):
+            return 0  # "So two steps down again: same again." — "Same again, agreed.": the partner's words, all of it
         for clause in agreeing:  # "Agreed up to (5,4)": the plan as far as that cell
             if self.cell_of is not None and clause.items and _UP_TO.search(clause.text) and clause.items[-1].mention is not None:
                 end = self.cell_of(clause.items[-1].mention)
@@ -813,6 +815,7 @@ _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
+_SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
