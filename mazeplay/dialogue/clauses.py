@@ -876,6 +876,7 @@ _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|
 
 
 _ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
+_SAYS_WHICH = re.compile(r"\s*(?::|[—–-]|,)\s*", re.IGNORECASE)
 _NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?", re.IGNORECASE)
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)  # "from (4,0): right, down": where the moves start
 _SAME_MOVES = re.compile(r"^[^\w(\[]*(?:=|:|i\.?e\.?|that'?s|that is|which is|aka|meaning|in (?:coords?|coordinates|cells))[^\w(\[]*$", re.IGNORECASE)
@@ -979,10 +980,14 @@ def move_items(text: str) -> list[Item]:
             break
     found.sort(key=lambda pair: pair[0])
     for k in range(len(found) - 1, 0, -1):  # "same again, right": the repeat, then which way it is — one move
-        (at, before), (_, after) = found[k - 1], found[k]
+        (at, before), (at_after, after) = found[k - 1], found[k]
         if (before.kind == "repeat" and after.kind == "direction" and after.mention is not None
                 and _NAMED_AGAIN.fullmatch(masked, int(at), after.mention.start)):
             del found[k - 1]
+        elif (before.kind == "direction" and before.mention is not None and after.kind == "direction" and after.mention is None
+              and after.direction == before.direction
+              and _SAYS_WHICH.fullmatch(masked, before.mention.start + len(before.mention.raw), int(at_after))):
+            del found[k]  # "Now down: the cell below is open": the move, then the cell it goes to
     items = [item for _, item in found]
     described: list[Item] = []
     for k, item in enumerate(items):  # "(0,0) -> (1,0) right.": the direction names the step just made to (1,0)
@@ -1350,7 +1355,8 @@ def _moves_then_cells(items: list[Item]) -> bool:
     return moves > 0 and all(k in ("direction", "goal", "edge") for k in kinds[:moves])
 
 
-_LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]", re.IGNORECASE)
+_LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
+                            rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
