@@ -326,6 +326,14 @@ class AgreementState:
                 decision.proposal = self.pending
         return decision
 
+    def _agrees_first(self, pending: Proposal, reading: MessageReading) -> bool:
+        """The message opens by accepting the move in its words ("Agreed, down."), and nothing after takes it back."""
+        first = next((c for c in reading.clauses if c.stance is not None), None)
+        if first is None or first.stance != "agree" or not first.items or any(_RETRACT.search(c.text) for c in reading.clauses):
+            return False
+        named = [i.direction for i in first.items]
+        return named == [s.direction for s in pending.steps[: len(named)]]
+
     def _builds_on(self, pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> bool:
         """The reply proposes a cell that is a step on from where the partner's proposal leads, and no step
         from where the pair stands: it takes that proposal as made (the brief's "clearly going along")."""
@@ -395,6 +403,8 @@ class AgreementState:
         blocked = self._blocks(pending, reading) if reading.blocked else False
         if stance == "refuse" and not blocked and self._warns_off_route(pending, reading):
             stance = None  # "wait no row 3 col 4 is a wall dont go there" when the plan never enters it: a warning
+        if stance == "refuse" and not blocked and self._agrees_first(pending, reading):
+            stance = "agree"  # "Agreed, down. … the goal is on the right, so I'd rather go back the way we came": then what next
         starts = bool(own) and _starts_with(own, pending.steps)
         tail = bool(own) and self._restates_tail(proposals, pending)
         restates = starts or tail
@@ -815,6 +825,7 @@ _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
+_RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never ?mind|hold on|hang on|sorry|oops|my bad|mistake|misread|no,)", re.IGNORECASE)
 _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b", re.IGNORECASE)

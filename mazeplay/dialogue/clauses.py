@@ -876,6 +876,7 @@ _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|
 
 
 _ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
+_NAMED_BACK = re.compile(r"(?:back the way we came|go back|move back|step back|head back|back)\s*(?:[,:—–-]|\(|, i\.e\.,?|, so)\s*(?:that'?s\s+|i\.e\.\s*|one\s+)?", re.IGNORECASE)
 _SAYS_WHICH = re.compile(r"\s*(?::|[—–-]|,)\s*", re.IGNORECASE)
 _NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?", re.IGNORECASE)
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)  # "from (4,0): right, down": where the moves start
@@ -984,6 +985,9 @@ def move_items(text: str) -> list[Item]:
         if (before.kind == "repeat" and after.kind == "direction" and after.mention is not None
                 and _NAMED_AGAIN.fullmatch(masked, int(at), after.mention.start)):
             del found[k - 1]
+        elif (before.kind == "back" and after.kind == "direction" and after.mention is not None
+              and _NAMED_BACK.fullmatch(masked, int(at), after.mention.start)):
+            del found[k]  # "back the way we came, up": which way back is, not another move
         elif (before.kind == "direction" and before.mention is not None and after.kind == "direction" and after.mention is None
               and after.direction == before.direction
               and _SAYS_WHICH.fullmatch(masked, before.mention.start + len(before.mention.raw), int(at_after))):
