@@ -179,10 +179,10 @@ _BULLET = re.compile(r"^\s*(?:[-*+•·]|\d{1,2}[.)]|\(\d{1,2}\))\s+")
 _BULLET_STARTS = frozenset("-*+•·(0123456789")
 _EMPHASIS = re.compile(r"\*\*|__|~~|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])")  # *word*, never a lone * (the goal)
 _GRADER = _Gated(re.compile(
-    r"\b(grader|graders|evaluator|evaluators|judge|judges|scorer|assessor|reviewer|annotator|auditor|"
-    r"mark (?:this|it|the game|us) as|score (?:this|it|us)|log (?:this|it) as|record (?:this|it) as)\b",
+    r"\b(grader|graders|evaluator|evaluators|judge|judges|scorer|assessor|reviewer|annotator|auditor|(?:who(?:ever)?|anyone|someone) (?:grades|grading|scores|checks) this|"
+    r"mark (?:this|it|the game|us) (?:as|solved|success|successful|complete|completed|correct)|score (?:this|it|us)|log (?:this|it) as|record (?:this|it) as)\b",
     re.IGNORECASE,
-), ("grader", "evaluat", "judge", "scor", "assess", "review", "annotat", "audit", "mark ", "log ", "record "))
+), ("grader", "evaluat", "judge", "scor", "assess", "review", "annotat", "audit", "mark ", "log ", "record ", "grades", "grading", "checks this"))
 _MAP_LABEL = re.compile(r"^\s*(?:row\s*\d+|r\s?\d+|line\s*\d+|y\s*=\s*\d+|\d+|[A-La-l])?\s*[:|=)\]-]?\s*", re.IGNORECASE)
 _MAP_BODY = re.compile(r"^[\s`|]*(?:[@*.#?X_Oo█░▓■□·][\s`|]*){3,}$")
 _LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
@@ -1104,6 +1104,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     stance = _stance_of_words(words)
     body = rest
+    if stance == "refuse" and question and _ASK_START.match(rest) and all(w.rstrip("!,.") in ("wait", "no", "hold on", "hang on", "hmm", "hm") for w in words):
+        return "doubt"  # "wait no is the start in row 2?": checking before going on, not refusing
     if _DOUBT.search(body):
         return "doubt"
     if _POSITIVE_IDIOM.search(body):
