@@ -552,7 +552,8 @@ class AgreementState:
         if any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
             return 0  # "that works, full plan 👍": all of it, whatever else the message names
         for clause in reading.clauses:
-            held = _FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text)  # "x2 for now", "only the first two": that many
+            held = (_FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text)  # "x2 for now", "only the first two": that many
+                    or (clause.stance in ("agree", "weak_agree") and _COUNTED.search(clause.text)))  # "i'll agree to ONE down"
             if held:
                 count = _COUNTS.get(next((g for g in held.groups() if g), "").lower(), 0)
                 if 0 < count < len(pending.steps):
@@ -818,11 +819,12 @@ _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
-_COUNTED = re.compile(r"\b(?:for|only|just)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|first|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|for now|for starters)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
 _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just)\s+the\s+first\s+(one|two|three|\d)\b", re.IGNORECASE)
-_COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4}
+_COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4, "5": 5, "five": 5,
+           "6": 6, "six": 6, "7": 7, "seven": 7, "8": 8, "eight": 8, "9": 9, "nine": 9}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
 _RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never ?mind|hold on|hang on|sorry|oops|my bad|mistake|misread|no,)", re.IGNORECASE)

@@ -849,9 +849,9 @@ def _mask(text: str, pattern: re.Pattern) -> str:
 
 _ECHO = _Gated(re.compile(
     r"\b(it is|it'?s agreed|agreed|confirmed|as (?:you|we) (?:said|proposed|suggested)|like you said|sounds good|works|"
-    r"moving|going|heading|stepping|executing|done|then it is|we go then)\b",
+    r"moving|going|heading|stepping|executing|done|then it is|we go then)\b|\b(?:up|down|left|right|rigth)\s+then\s*[.!]*$",
     re.IGNORECASE,
-), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then"))
+), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then", "then"))
 _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
                             r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
 
@@ -1335,6 +1335,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)) \
             and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
+    elif _ACK_MOVE.match(stripped) and not hypothetical and not question and _moves_then_cells(items) and len(items) == 1:
+        clause.act = "propose"  # "ok down yes, i can see that one, it's open.": the move it takes, then why
+        clause.echo = True
     elif (_LEADING_MOVES.match(rest) or _LEADING_AGAIN.match(rest)) and not hypothetical and not question and _moves_then_cells(items):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side", "right then down, 4th row 2nd col open": the plan, then why
     elif not informing and not hypothetical and _is_bare(rest, items):
@@ -1361,6 +1364,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
     return moves > 0 and all(k in ("direction", "goal", "edge") for k in kinds[:moves])
 
 
+_ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
 _LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
