@@ -875,7 +875,7 @@ _DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around".split("|"))
 
 
-_ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
+_ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|which|where|how|who|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
 _NAMED_BACK = re.compile(r"(?:back the way we came|go back|move back|step back|head back|back)\s*(?:[,:—–-]|\(|, i\.e\.,?|, so)\s*(?:that'?s\s+|i\.e\.\s*|one\s+)?", re.IGNORECASE)
 _SAYS_WHICH = re.compile(r"\s*(?::|[—–-]|,)\s*", re.IGNORECASE)
 _NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?", re.IGNORECASE)
