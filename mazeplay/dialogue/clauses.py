@@ -1335,6 +1335,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)) \
             and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
+    elif _MOVE_NUMBERED.search(rest) and items and not hypothetical and not question and all(i.kind in ("cell", "direction") for i in items):
+        clause.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5.": numbered as moves of the plan
     elif _ACK_MOVE.match(stripped) and not hypothetical and not question and _moves_then_cells(items) and len(items) == 1:
         clause.act = "propose"  # "ok down yes, i can see that one, it's open.": the move it takes, then why
         clause.echo = True
@@ -1364,6 +1366,8 @@ def _moves_then_cells(items: list[Item]) -> bool:
     return moves > 0 and all(k in ("direction", "goal", "edge") for k in kinds[:moves])
 
 
+_MOVE_NUMBERED = re.compile(r"\b(?:moves?|steps?)\s+#?\d{1,2}\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
+_MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?(?:moves?|steps?)\s+#?\d{1,2}(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
 _ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
 _LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
@@ -1442,6 +1446,10 @@ def read_message(text: str) -> MessageReading:
             previous_cells.extend(i for i in clause.items if i.kind == "cell")
             if clause.act != "meta" and "acti" in part.lower() and ACTI_WORD.search(part.replace("`", "")):
                 acti = True
+    for before, clause in zip(clauses, clauses[1:]):
+        if (clause.act == "chat" and not clause.items and _MOVES_LABEL.match(clause.text) and before.act == "inform"
+                and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
+            before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
     stance: Stance | None = None
     for clause in clauses:
         if clause.stance is not None:
