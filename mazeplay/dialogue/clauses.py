@@ -493,7 +493,7 @@ ASIDE = "\x00"  # marks a clause pulled out of parentheses (control characters a
 _ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORECASE)
 
 
-_YES_IT_IS_OPEN = re.compile(r"\W*(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,3}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:open|clear|free|passable|empty)\b[\s.!]*$", re.IGNORECASE)
+_YES_IT_IS_OPEN = re.compile(r"\W*(?:(?:and|also|oh and|plus),?\s+)?(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,5}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:open|clear|free|passable|empty)\b(?:\s+(?:on|for|in)\s+(?:my|mine|me)(?:\s+(?:side|map|view|end|half))?)?[\s.!]*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -533,6 +533,9 @@ _TRAILING_NO = re.compile(r"\bno\s*$", re.IGNORECASE)
 _SUBORDINATE_BEFORE_AGREE = re.compile(r"\b(if|whether|once|when|until)\b", re.IGNORECASE)
 _RETRACTION = quick(re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE))
 _CHECK_MARK = re.compile(r"✔", 0)
+_CELL_TICK = re.compile(r"[\)\]\w]\s*✔")  # "(2,1) ✔, (4,1) ✔": a checklist of cells
+_STATUS_TICK = re.compile(r"(?:\bopen|\bclear|\bfree|\bmine|\byours|[`'\"]\.[`'\"]|->\s*\.)\s*✔", re.IGNORECASE)
+_AGREE_WORD_PLAIN = re.compile(r"\b(?:agree\w*|ok(?:ay)?|yes|sure|go|fine|deal|works)\b|✔", re.IGNORECASE)
 _PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
 _INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|reasoning|thinking|observ\w*|known|convention|position|status|view|coordinates?|merge|merged|merging|takeaways?|notes?|check|checks|verification|verify|findings|setup|legend)\b", re.IGNORECASE)
 _PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE))
@@ -1267,6 +1270,13 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.stance = clause.stance or "agree"
     if "✘" in stripped and not items:
         clause.stance = "refuse"
+    if (items and clause.stance in ("agree", "weak_agree")
+            and (((listed or text.lstrip().startswith("|")) and _STATUS_TICK.search(stripped) and not _AGREE_WORD_PLAIN.search(_STATUS_TICK.sub(" ", stripped)))
+                 or len(_CELL_TICK.findall(stripped)) >= 2)):
+        clause.stance = None  # "- row 2, col 5 → `.` ✔", "| (0,1) | open ✔ |": a cell checked off in a list, not an acceptance
+        clause.act = "inform"
+        clause.items = items
+        return clause
     if not items:
         there = _THERE.search(rest) is not None
         if there and previous_cell is not None:
