@@ -1377,6 +1377,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
 
 
 _MOVE_NUMBERED = re.compile(r"\b(?:moves?|steps?)\s+#?\d{1,2}\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
+_THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
 _MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?(?:moves?|steps?)\s+#?\d{1,2}(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
 _ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
 _LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
@@ -1457,6 +1458,8 @@ def read_message(text: str) -> MessageReading:
             if clause.act != "meta" and "acti" in part.lower() and ACTI_WORD.search(part.replace("`", "")):
                 acti = True
     for before, clause in zip(clauses, clauses[1:]):
+        if clause.stance in ("agree", "weak_agree") and not clause.items and _CONDITIONAL_START.match(before.text) and _THEN_YES.match(clause.text):
+            clause.stance = "doubt"  # "If they're open on your side, then yes.": not yet
         if (clause.act == "chat" and not clause.items and _MOVES_LABEL.match(clause.text) and before.act == "inform"
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
             before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
