@@ -1359,7 +1359,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif (clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest)
-          and not (informing and _RELATIVE_PLACE.search(rest))):  # "Yes, the cell below is open": an answer about a cell
+          and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
     else:
@@ -1377,6 +1377,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
 
 
 _MOVE_NUMBERED = re.compile(r"\b(?:moves?|steps?)\s+#?\d{1,2}\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
+_I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
 _THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
 _MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?(?:moves?|steps?)\s+#?\d{1,2}(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
 _ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
@@ -1387,7 +1388,7 @@ _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|he
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
 _MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
-_BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
+_BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:thats|its|thas)\s+(?:a\s+)?(?:wall|blocked|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
 
 _SEGMENT_BREAK = quick(re.compile(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+"))
