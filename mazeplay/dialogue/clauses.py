@@ -516,9 +516,15 @@ def split_clauses(line: str) -> tuple[str, ...]:
                     out.extend([condition.group(1), "then " + condition.group(2)])
                 elif condition:  # "if (1,1) is open on your side -> down, right": the condition informs, the plan proposes
                     out.extend([condition.group(1), condition.group(2)])
+                elif "," in clause and (tail := _TRAILING_MOVE.search(clause)) and _INFO_HEAD.search(clause, 0, tail.start()):
+                    out.extend([clause[:tail.start()], clause[tail.start():].lstrip(", ")])  # "row 3 col 4 is open for me too, right again"
                 else:
                     out.append(clause)
     return tuple(out)
+
+
+_TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
+_INFO_HEAD = re.compile(r"\b(?:open|wall|walls|see|mine|for me|on my side|clear|free)\b", re.IGNORECASE)
 
 
 # Small patterns used in the classifier below, compiled once.
