@@ -1291,6 +1291,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
             clause.points_back = there
             clause.act = "claim" if _CLAIM.search(rest) else "chat"
             return clause
+    leads_with_move = bool(items) and items[0].kind in ("direction", "run", "edge")
     if ":" in rest and any(i.kind == "direction" for i in items) and sum(i.kind == "cell" for i in items) >= 2:
         head, _, tail = rest.partition(":")
         if find_mentions(tail) and not any(i.kind == "cell" and i.label in head for i in items):
@@ -1348,8 +1349,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"
         return clause
     informing = bool(_INFORM.search(rest) or _INFORM_SYMBOL.search(rest)) or section_inform
-    if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)) \
-            and not hypothetical and not question:
+    if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)
+            or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _MOVE_NUMBERED.search(rest) and items and not hypothetical and not question and all(i.kind in ("cell", "direction") for i in items):
         clause.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5.": numbered as moves of the plan
@@ -1391,6 +1392,7 @@ _LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
+_THEN_DIRECTION = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\b(?!\s*(?:is|would|will|looks|seems|might|could)\b)", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
 _MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
