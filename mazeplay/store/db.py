@@ -171,14 +171,18 @@ def _migrate(db: Database, target: Path) -> None:
 
 @contextmanager
 def _exclusive(target: Path) -> Iterator[None]:
-    """An advisory lock on the database file itself, held while the schema changes (SQLite's own locks
-    answer a second writer with "database is locked" instead of making it wait for DDL)."""
+    """An advisory lock held while the schema changes (SQLite's own locks answer a second writer with
+    "database is locked" instead of making it wait for DDL).
+
+    The lock is on a file beside the database, never on the database file itself: closing any descriptor
+    of a file drops every POSIX lock the process holds on it, SQLite's included, and a reader that then
+    looked in believed itself alone, reset the write-ahead log, and the game's turns were lost."""
     try:
         import fcntl
     except ImportError:  # not POSIX: SQLite's busy timeout is all there is
         yield
         return
-    with open(target, "a+b") as handle:
+    with open(f"{target}.lock", "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -155,3 +155,37 @@ def test_a_save_from_a_newer_mazeplay_is_refused_untouched(tmp_path):
     with pytest.raises(StoreError, match="newer mazeplay"):
         open_db(path)
     assert path.read_bytes() == before
+
+
+_WRITER = """
+import sys, time
+from mazeplay.store import open_db
+db = open_db(sys.argv[1])
+db.execute("create table if not exists beats (n integer)")
+for n in range(40):
+    with db.conn:
+        db.execute("insert into beats values (?)", [n])
+    time.sleep(0.02)
+"""
+
+
+def test_a_reader_looking_in_while_a_new_save_is_created_loses_nothing(tmp_path):
+    """Another process (Datasette, a second mazeplay, a test's poll) opening the file while a game creates
+    it must not cost the game its writes. It did: the migration lock opened and closed the database file
+    itself, which dropped SQLite's own locks, and the reader, believing itself alone, reset the log."""
+    import subprocess
+    import sys
+    from contextlib import closing
+
+    for attempt in range(3):
+        path = tmp_path / "saves" / f"race{attempt}.db"
+        writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(path)])
+        while writer.poll() is None:
+            try:
+                with closing(sqlite3.connect(path, timeout=1.0)) as db:
+                    db.execute("select count(*) from sqlite_master").fetchone()
+            except sqlite3.Error:
+                pass
+        assert writer.returncode == 0
+        with closing(sqlite3.connect(path)) as db:
+            assert db.execute("select count(*) from beats").fetchone()[0] == 40
