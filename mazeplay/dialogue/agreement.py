@@ -305,12 +305,14 @@ class AgreementState:
                 own = self._after_acceptance(reading, proposals, own, decision.agreed, pending)
             elif self.pending is None:
                 decision.refused = True
-        if not decision.agreed and own and proposals and self._accepts_named(seat, proposals[0], previous, reading):
-            accepted = self._proposal_from(proposals[:1], self.here)
+        named_at = self._named_acceptance(seat, proposals, previous, reading) if not decision.agreed and own else None
+        if named_at is not None:
+            accepted = self._proposal_from(proposals[named_at:named_at + 1], self.here)
             if self.pending is not None:
                 self._drop(self.pending)
             decision.agreed = self._accept(Proposal(previous[0], turn - 1, accepted), turn, len(accepted))
-            own = self._proposal_from(proposals[1:], self.here) if len(proposals) > 1 else []
+            rest = proposals[named_at + 1:]
+            own = self._proposal_from(rest, self.here) if rest else []
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
@@ -344,6 +346,17 @@ class AgreementState:
         onward = self._resolve(proposals[0].items, end)
         return bool(onward) and onward[0].direction is not None and onward[0].cell not in self.trail
 
+    def _named_acceptance(self, seat: str, proposals: list[Clause], previous: tuple[str, MessageReading] | None,
+                          reading: MessageReading) -> int | None:
+        """Which proposal clause accepts cells the partner named: the first, or the second when the first
+        only says where the pair already is ("Down to row 3 col 2, then down to row 4 col 2: agreed.")."""
+        for k, clause in enumerate(proposals[:2]):
+            if k and self._proposal_from(proposals[:k], self.here):
+                return None
+            if self._accepts_named(seat, clause, previous, reading):
+                return k
+        return None
+
     def _accepts_named(self, seat: str, clause: Clause, previous: tuple[str, MessageReading] | None,
                        reading: MessageReading) -> bool:
         """"Agreed: (2,2), (3,2), (4,2)." (or "Agreed — (2,2).") after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
@@ -353,7 +366,7 @@ class AgreementState:
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
         if (self.cell_of is None or previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
                 or not (agreed_just_before or (clause.stance == "agree" and clause.echo))
-                or not clause.items or any(i.kind != "cell" or i.mention is None for i in clause.items)):
+                or not clause.items or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items)):
             return False
         steps = self._proposal_from([clause], self.here)
         if not steps or any(s.direction is None for s in steps):
@@ -375,7 +388,7 @@ class AgreementState:
             clause = proposals[lead]
             if (clause.strong or (clause.sequenced and not clause.echo and not (lead and proposals[lead - 1].echo)) or _NEW.search(clause.text)
                     or any(i.kind != "direction" for i in clause.items)):
-                break  # ("Agreed: right, then down." after those two were agreed says them again; "Down again" is another)  # ("Agreed: right, then down." after those two were agreed says them again)
+                break  # ("Agreed: right, then down." after those two were agreed says them again; "Down again" is another)
             said += [i.direction for i in clause.items]
             lead += 1
         n = len(said)
