@@ -136,6 +136,9 @@ class AgreementState:
                 end = self.cell_of(item.mention) if self.cell_of else None
                 direction = item.direction or (_heading(here, end) if end is not None else None)
                 run = _straight(here, end, direction) if end is not None and direction else None
+                if not run and end is not None and item.along:
+                    run = _onto_line_then_along(here, end)  # "go along row 1 to (1,5)" from (0,0): down onto row 1 first
+                    direction = _heading(run[-2], end) if run and len(run) > 1 else direction
                 if run:
                     for cell in run:
                         out.append(Step(direction, cell, direction))
@@ -698,6 +701,18 @@ def _to_line(here: Cell, line: Cell, axis: str, direction: Direction) -> list[Ce
         cell = step(cell, direction)
         cells.append(cell)
     return None
+
+
+def _onto_line_then_along(here: Cell, end: Cell) -> list[Cell] | None:
+    """One step onto the row or column of `end`, then straight along it: the only reading of "along row 1
+    to (1,5)" from next to that row. None when no single step puts the pair on a line through `end`."""
+    routes = []
+    for direction in ("up", "down", "left", "right"):
+        first = step(here, direction)
+        heading = _heading(first, end)
+        if (first[0] == end[0] or first[1] == end[1]) and (first == end or heading is not None):
+            routes.append([first] + (_straight(first, end, heading) or [] if first != end else []))
+    return routes[0] if len(routes) == 1 else None
 
 
 def _straight(here: Cell, end: Cell, direction: Direction) -> list[Cell] | None:

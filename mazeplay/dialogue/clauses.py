@@ -41,6 +41,7 @@ class Item:
     direction: Direction | None = None
     count: int = 1  # a run's steps as written ("right three times to (0,3)"), for readings without cells
     axis: str | None = None  # a run to a line ("down to row 3"): "row" or "col"; its mention names that line
+    along: bool = False  # "along row 1 to (1,5)": the run may begin with the one step onto that line
 
 
 @dataclass
@@ -1032,7 +1033,7 @@ def move_items(text: str) -> list[Item]:
             merged.append(Item("run", item.label, item.mention, None))  # "(4,1) through (4,6)": every cell between
             continue
         if item.kind == "cell" and item.mention is not None and _ALONG.search(masked[max(0, item.mention.start - 40):item.mention.start]):
-            merged.append(Item("run", item.label, item.mention, None))  # "along row 3 to R3C5"
+            merged.append(Item("run", item.label, item.mention, None, along=True))  # "along row 3 to R3C5"
             continue
         if item.kind == "direction" and item.mention is not None and (line := _TO_LINE.match(masked, item.mention.start + len(item.mention.raw))):
             number = line.group("n1") or line.group("n2")
@@ -1145,6 +1146,7 @@ _ANCHOR = quick(re.compile(
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
     re.IGNORECASE,
 ))
+_NAMED_AS = re.compile(r"\s*(?:is|=|:)\s*(?:the\s+)?(?:(?P<start>@|start(?:ing)?(?:\s+(?:cell|position|point|square))?)|(?P<goal>goal|\*|star|target|finish))(?![\w*@])", re.IGNORECASE)
 _ANCHOR_HINT = _Literals("start|@|origin|goal|star|target|destination|finish|exit|*".split("|"))
 _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 
@@ -1197,7 +1199,7 @@ def _positions(text: str) -> list[Mention]:
 def _anchors(text: str) -> list[tuple[str, Mention]]:
     """Where the pair says the start and the goal are ("start (0,0)", "the goal is R4C5", "star's at (5,5)"):
     both seats see @ and *, so these statements show which coordinate scheme the pair uses."""
-    if not _ANCHOR_HINT.search(text) or not _ANCHOR.search(text):
+    if not _ANCHOR_HINT.search(text):
         return []
     cells = [m for m in find_mentions(text, directions=False)]
     out = []
@@ -1205,6 +1207,10 @@ def _anchors(text: str) -> list[tuple[str, Mention]]:
         after = next((m for m in cells if m.start >= match.end()), None)
         if after is not None and _ANCHOR_LINK.match(text[match.end():after.start]):
             out.append(("start" if match.group("start") else "goal", after))
+    for cell in cells:  # "(0,0) is @", "R6C6 = goal": the same statement the other way round
+        named = _NAMED_AS.match(text, cell.start + len(cell.raw))
+        if named:
+            out.append(("start" if named.group("start") else "goal", cell))
     return out
 
 
