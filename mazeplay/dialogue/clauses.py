@@ -734,7 +734,7 @@ _SOLO = quick(re.compile(
 ))
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
-_ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything)\b", re.IGNORECASE)
+_ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is)\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
 
@@ -779,7 +779,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start|(?:me|you|u|us|him|her|them|where)\b)"),
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
-         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:(?!(?:going|moving|heading|stepping|walking|turning|go|move|head|step|turn|continuing|continue)\b)\w+\s+)?right\b(?!\s+(?:of|from|next to|beside))"
+         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:(?!(?:going|moving|heading|stepping|walking|turning|go|move|head|step|turn|continuing|continue)\b)(?:\w+|[*@])\s+)?right\b(?!\s+(?:of|from|next to|beside))"
          r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )(?<!\banother )(?<!\babout )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?!on (?:my|your|our|its|his|her|their) own\b)(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one)\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
@@ -1306,7 +1306,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.moves_to = bool(_MOVES_TO.search(rest))
-    clause.rendering = bool(_RENDERING.match(rest))
+    clause.rendering = bool(_RENDERING.match(rest)) and not question and any(i.kind == "cell" for i in items)  # not "thats * right?"
     clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))

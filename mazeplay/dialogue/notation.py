@@ -59,9 +59,13 @@ class Mention:
     direction: str | None = None
     start: int = 0  # character offset in the message
     raw: str = ""
+    ordinal: bool = False  # "3rd row, 2nd column": counted from 1 whatever the pair's numbering
 
     def label(self) -> str:
         return self.raw
+
+
+_ORDINAL_MARK = re.compile(r"\d(?:st|nd|rd|th)\b|\b(?:" + _ORDINAL_WORDS + r")\b", re.IGNORECASE)
 
 
 def _ordinal(word: str) -> int:
@@ -103,7 +107,9 @@ def _mention(name: str, match: re.Match) -> Mention | None:
     g, raw, at = match.groups(), match.group(0), match.start()
     if name in ("ordinal_rc", "ordinal_cr"):  # "2nd row, 3rd column": counted from 1, as people count
         a, b = (_ordinal(x) for x in g[:2])
-        return Mention("row_col", a, b, start=at, raw=raw) if name == "ordinal_rc" else Mention("row_col", b, a, start=at, raw=raw)
+        counted = bool(_ORDINAL_MARK.search(raw))  # "3rd", "third": an ordinal; "3 row" is a number as written
+        return (Mention("row_col", a, b, start=at, raw=raw, ordinal=counted) if name == "ordinal_rc"
+                else Mention("row_col", b, a, start=at, raw=raw, ordinal=counted))
     if name in ("rc", "words_rc", "words_r_ordc"):
         return Mention("row_col", _number(g[0]), _number(g[1]), start=at, raw=raw)
     if name == "words_cr":
@@ -147,8 +153,8 @@ class Scheme:
             mention = Mention("letter_number", mention.second, mention.first, raw=mention.raw)
         first_letter = mention.kind in ("letter_number", "letter_letter")
         second_letter = mention.kind in ("number_letter", "letter_letter")
-        first = mention.first - (1 if first_letter else self.origin)  # letters always count from A
-        second = mention.second - (1 if second_letter else self.origin)
+        first = mention.first - (1 if first_letter or mention.ordinal else self.origin)  # letters always count from A,
+        second = mention.second - (1 if second_letter or mention.ordinal else self.origin)  # ordinals from the first
         if mention.kind == "row_col" or self.order == "row_col":
             row, col = first, second
         else:

@@ -39,7 +39,7 @@ def _mentions(readings) -> list[Mention]:
             for item in (*moves, *blocked):
                 if item.mention is not None and item.kind in ("cell", "run"):  # "down to row 3" needs a scheme too
                     m = item.mention
-                    seen.setdefault((m.kind, m.first, m.second), m)
+                    seen.setdefault((m.kind, m.first, m.second, m.ordinal), m)
     return list(seen.values())
 
 
