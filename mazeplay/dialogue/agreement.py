@@ -343,8 +343,10 @@ class AgreementState:
         """The reply proposes a cell that is a step on from where the partner's proposal leads, and no step
         from where the pair stands: it takes that proposal as made (the brief's "clearly going along")."""
         if (own or not proposals or self.cell_of is None or reading.stance in ("refuse", "doubt")
-                or not proposals[0].items or proposals[0].items[0].kind != "cell"):
-            return False
+                or not proposals[0].items or proposals[0].items[0].kind != "cell"
+                or not (_ONWARD.search(proposals[0].text) or _SAME_AGAIN.search(proposals[0].text) or _LEADING_SEQUENCE.match(proposals[0].text)
+                        or proposals[0].echo or _ALONG_WORD.search(proposals[0].text))):
+            return False  # only a cell said as the next one ("Same again: D3?", "then D3"), never a bare cell
         end = pending.steps[-1].cell
         onward = self._resolve(proposals[0].items, end)
         return bool(onward) and onward[0].direction is not None and onward[0].cell not in self.trail
@@ -859,6 +861,7 @@ _RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never 
 _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b", re.IGNORECASE)
+_ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
