@@ -382,6 +382,9 @@ def _json_block(lines: list[str], first: int) -> tuple[object, int] | None:
     return None
 
 
+_RIGHT_AS_CORRECT = re.compile(r"((?:^|[.!?]\s+)\W*)right(\s*(?:[—–]|--?)\s*)(?=(?:we|i|you|that|it|yes|exactly|good|and|so|the plan|your)\b)", re.IGNORECASE | re.MULTILINE)
+
+
 def clean_lines(text: str) -> list[tuple[str, str | None]]:
     """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
     to a grader are dropped, JSON and move tables become plain clauses."""
@@ -392,6 +395,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         text = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", text))
     if not _ARROW_MARKS.isdisjoint(text):
         text = _ARROWS.sub(" -> ", text)
+    if "ight" in text:
+        text = _RIGHT_AS_CORRECT.sub(r"\1correct\2", text)  # "Right — we stop at row 3 col 3": correct, then why
     out: list[tuple[str, str | None]] = []
     section: str | None = None
     lines = text.split("\n")
@@ -1312,6 +1317,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     section_inform = bool(section and _INFORM_SECTION.search(section))
     if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
+        clause.blocked = _blocked_items(rest, items)  # "row 3 col 4 is a wall dont go there": and which wall
         return clause
     if _LOCATIVE_ONLY.match(rest):
         clause.act = "inform"  # "- Directly to our right, (1,2) is open": where the cell lies, not a move
