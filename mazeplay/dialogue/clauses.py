@@ -1478,11 +1478,14 @@ def read_message(text: str) -> MessageReading:
             previous_cells.extend(i for i in clause.items if i.kind == "cell")
             if clause.act != "meta" and "acti" in part.lower() and ACTI_WORD.search(part.replace("`", "")):
                 acti = True
-    for before, clause in zip(clauses, clauses[1:]):
+    for k in range(1, len(clauses)):  # what a clause means beside its neighbour (copies: read_clause's objects are shared)
+        before, clause = clauses[k - 1], clauses[k]
         if clause.stance in ("agree", "weak_agree") and not clause.items and _CONDITIONAL_START.match(before.text) and _THEN_YES.match(clause.text):
+            clauses[k] = clause = copy(clause)
             clause.stance = "doubt"  # "If they're open on your side, then yes.": not yet
         if (clause.act == "chat" and not clause.items and _MOVES_LABEL.match(clause.text) and before.act == "inform"
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
+            clauses[k - 1] = before = copy(before)
             before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
     stance: Stance | None = None
     for clause in clauses:

@@ -56,3 +56,26 @@ def test_quick_patterns_find_what_the_pattern_finds():
     differ = {pattern.pattern[:60]: [text for text in texts if _span(fast.search(text)) != _span(pattern.search(text))]
               for pattern, fast in ((pattern, quick(pattern)) for pattern in written)}
     assert {name: found[:3] for name, found in differ.items() if found} == {}
+
+
+def test_a_reading_never_depends_on_what_was_read_before():
+    """Clause readings are cached and shared; a message whose neighbouring clauses change a reading ("If
+    they're open on your side, then yes.": not yet) must change a copy, never the shared clause. One such
+    leak made the hand-written corpus's "Ok." stop accepting once the blind corpus had been read."""
+    mine = sorted({m["text"] for case in CORPUS for m in case["messages"]})
+    alone = {}
+    for text in mine:
+        clauses.read_message.cache_clear()
+        clauses.read_clause.cache_clear()
+        alone[text] = _summary(clauses.read_message(text))
+    for name in ("dev.jsonl", "heldout.jsonl"):
+        for line in (HERE / name).read_text().splitlines():
+            for message in json.loads(line)["messages"] if line.strip() else ():
+                clauses.read_message(message["text"])
+    clauses.read_message.cache_clear()  # the clause cache stays: only shared clauses could leak
+    changed = [text for text in mine if _summary(clauses.read_message(text)) != alone[text]]
+    assert not changed, changed[:3]
+
+
+def _summary(reading) -> list[tuple]:
+    return [(c.text, c.act, c.stance, tuple(i.label for i in c.items)) for c in reading.clauses]
