@@ -207,12 +207,12 @@ class AgreementState:
                 continue
             labels = [i.label for i in clause.items]
             counted = k > 0 and _bare_step(clause) and _bare_step(clauses[k - 1]) and labels == [i.label for i in clauses[k - 1].items]
-            if (steps and not clause.sequenced and not clause.listed and _FIRST_PART.search(clause.text) and len(labels) < len(steps)
-                    and labels == [i.label for prior in seen_items for i in prior][: len(labels)]):
+            if (steps and not clause.sequenced and not clause.listed and len(labels) < len(steps)
+                    and labels == [i.label for prior in seen_items for i in prior][: len(labels)] and _FIRST_PART.search(clause.text)):
                 steps = steps[: len(labels)]  # "right, then continue right. Shall we do one step right first?": that much now
                 continue
-            if (not clause.sequenced and not clause.listed and not counted and not _NEW.search(clause.text)
-                    and any(labels == [i.label for i in prior] for prior in seen_items)):
+            if (not clause.sequenced and not clause.listed and not counted
+                    and any(labels == [i.label for i in prior] for prior in seen_items) and not _NEW.search(clause.text)):
                 continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
             if steps and not clause.sequenced and not clause.listed and labels == [i.label for prior in seen_items for i in prior][: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
@@ -267,11 +267,10 @@ class AgreementState:
         if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
         agreed = self.agreed
-        if _ONWARD.search(text):
-            return False  # "Continue right x2", "two more right": from where the pair is, not from the start
-        if len(agreed) >= 2 and len(items) >= len(agreed) and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed]:
-            return True
-        return _FROM_START.search(text) is not None
+        anchored = ((len(agreed) >= 2 and len(items) >= len(agreed)
+                     and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed])
+                    or _FROM_START.search(text) is not None)
+        return anchored and not _ONWARD.search(text)  # "Continue right x2", "two more right": from where the pair is
 
     def _beyond_trail(self, steps: list[Step]) -> list[Step]:
         k = 0
@@ -356,10 +355,8 @@ class AgreementState:
         """Which proposal clause accepts cells the partner named: the first, or the second when the first
         only says where the pair already is ("Down to row 3 col 2, then down to row 4 col 2: agreed.")."""
         for k, clause in enumerate(proposals[:2]):
-            if k and self._proposal_from(proposals[:k], self.here):
-                return None
             if self._accepts_named(seat, clause, previous, reading):
-                return k
+                return None if k and self._proposal_from(proposals[:k], self.here) else k
         return None
 
     def _accepts_named(self, seat: str, clause: Clause, previous: tuple[str, MessageReading] | None,

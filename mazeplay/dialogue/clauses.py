@@ -395,7 +395,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         text = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", text))
     if not _ARROW_MARKS.isdisjoint(text):
         text = _ARROWS.sub(" -> ", text)
-    if "ight" in text:
+    if "ight" in text and ("—" in text or "–" in text or "-" in text):
         text = _RIGHT_AS_CORRECT.sub(r"\1correct\2", text)  # "Right — we stop at row 3 col 3": correct, then why
     out: list[tuple[str, str | None]] = []
     section: str | None = None
