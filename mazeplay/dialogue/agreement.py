@@ -138,11 +138,11 @@ class AgreementState:
                 run = _straight(here, end, direction) if end is not None and direction else None
                 if not run and end is not None and item.along:
                     run = _onto_line_then_along(here, end)  # "go along row 1 to (1,5)" from (0,0): down onto row 1 first
-                    direction = _heading(run[-2], end) if run and len(run) > 1 else direction
                 if run:
                     for cell in run:
+                        direction = direction_between(here, cell)
                         out.append(Step(direction, cell, direction))
-                    here = run[-1]
+                        here = cell
                     last_dir = direction
                     continue
                 if end is not None or item.direction is None:
