@@ -710,7 +710,8 @@ def _onto_line_then_along(here: Cell, end: Cell) -> list[Cell] | None:
         first = step(here, direction)
         heading = _heading(first, end)
         if (first[0] == end[0] or first[1] == end[1]) and (first == end or heading is not None):
-            routes.append([first] + (_straight(first, end, heading) or [] if first != end else []))
+            along = [] if first == end else _straight(first, end, heading) or []
+            routes.append([first, *along])
     return routes[0] if len(routes) == 1 else None
 
 

@@ -11,7 +11,6 @@ decided later, by the reader that tracks the pair's position (`mazeplay.dialogue
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from copy import copy
@@ -1391,14 +1390,16 @@ _LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;
 def _moves_then_cells(items: list[Item]) -> bool:
     """Directions (or the goal) first, then at most the cells they lead to."""
     kinds = [i.kind for i in items]
-    moves = len(kinds) - len(list(itertools.takewhile(lambda k: k == "cell", reversed(kinds))))
-    return moves > 0 and all(k in ("direction", "goal", "edge") for k in kinds[:moves])
+    while kinds and kinds[-1] == "cell":
+        kinds.pop()
+    return bool(kinds) and all(k in ("direction", "goal", "edge") for k in kinds)
 
 
-_MOVE_NUMBERED = re.compile(r"\b(?:moves?|steps?)\s+#?\d{1,2}\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
+_MOVE_NO = r"(?:moves?|steps?)\s+#?\d{1,2}"  # "move 4", "steps 4 and 5": a plan's numbered moves
+_MOVE_NUMBERED = re.compile(r"\b" + _MOVE_NO + r"\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
 _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
 _THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
-_MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?(?:moves?|steps?)\s+#?\d{1,2}(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
+_MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?" + _MOVE_NO + r"(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
 _ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
 _LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)

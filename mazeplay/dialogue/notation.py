@@ -68,10 +68,6 @@ class Mention:
 _ORDINAL_MARK = re.compile(r"\d(?:st|nd|rd|th)\b|\b(?:" + _ORDINAL_WORDS + r")\b", re.IGNORECASE)
 
 
-def _ordinal(word: str) -> int:
-    return int(word) if word.isdigit() else _ORDINALS[word.lower()]
-
-
 def _number(word: str) -> int:
     """A coordinate as written: digits, a number word or an ordinal ("3", "three", "third")."""
     word = word.lower()
@@ -106,7 +102,7 @@ def find_mentions(text: str, directions: bool = True) -> list[Mention]:
 def _mention(name: str, match: re.Match) -> Mention | None:
     g, raw, at = match.groups(), match.group(0), match.start()
     if name in ("ordinal_rc", "ordinal_cr"):  # "2nd row, 3rd column": counted from 1, as people count
-        a, b = (_ordinal(x) for x in g[:2])
+        a, b = (_number(x) for x in g[:2])
         counted = bool(_ORDINAL_MARK.search(raw))  # "3rd", "third": an ordinal; "3 row" is a number as written
         return (Mention("row_col", a, b, start=at, raw=raw, ordinal=counted) if name == "ordinal_rc"
                 else Mention("row_col", b, a, start=at, raw=raw, ordinal=counted))

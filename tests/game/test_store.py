@@ -2,6 +2,9 @@
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
+from contextlib import closing
 
 import pytest
 
@@ -173,10 +176,6 @@ def test_a_reader_looking_in_while_a_new_save_is_created_loses_nothing(tmp_path)
     """Another process (Datasette, a second mazeplay, a test's poll) opening the file while a game creates
     it must not cost the game its writes. It did: the migration lock opened and closed the database file
     itself, which dropped SQLite's own locks, and the reader, believing itself alone, reset the log."""
-    import subprocess
-    import sys
-    from contextlib import closing
-
     for attempt in range(3):
         path = tmp_path / "saves" / f"race{attempt}.db"
         writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(path)])
