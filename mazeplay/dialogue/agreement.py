@@ -96,6 +96,8 @@ class AgreementState:
     _tail_restated: bool = False
     _tail_rest: list = field(default_factory=list)
     _tail_k: int = 0
+    _options: dict[str, tuple[str, int, list[Item]]] = field(default_factory=dict)  # "a", "#1" -> (seat, turn, moves)
+    _chosen: set[tuple[int, str]] = field(default_factory=set)  # options already agreed (turn laid out, key)
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -289,6 +291,16 @@ class AgreementState:
         solos = reading.solos
         pending = self.pending
         proposals = self._without_confirmation(seat, proposals)
+        for key, position, moves in reading.options:
+            self._options[key] = self._options["#%d" % position] = (seat, turn, moves)
+        chosen = self._option_chosen(seat, turn, reading, proposals, decision)
+        if decision.agreed:  # the partner's option, picked: then what the message proposes after it
+            own = self._proposal_from(chosen, self.here) if chosen else []
+            if own:
+                self.pending = decision.proposal = Proposal(seat, turn, own, said=chosen)
+            return decision
+        if chosen is not None:
+            proposals = chosen
         if pending is not None and pending.seat != seat and _says_same(reading):
             decision.agreed = self._accept(pending, turn, len(pending.steps))  # "Up again, x2 more." — "Same."
             return decision
@@ -330,6 +342,34 @@ class AgreementState:
                 decision.proposal = self.pending
         return decision
 
+    def _option_chosen(self, seat: str, turn: int, reading: MessageReading, proposals: list[Clause],
+                       decision: Decision) -> list[Clause] | None:
+        """A message that names a route option laid out before ("Agreed — Route A", "Route 1 it is") says
+        that option's moves. Picking the partner's option with a yes accepts it (into `decision`); the
+        proposals the message makes after the choice are returned. None: no option named."""
+        if reading.choice is None or (known := self._options.get(reading.choice[0])) is None:
+            return None
+        definer, laid_out, moves = known
+        index = reading.choice[1]
+        clause = reading.clauses[index]
+        later = [c for c in proposals if any(c is other for other in reading.clauses[index + 1:])]
+        if (laid_out, reading.choice[0]) in self._chosen:
+            return None  # "Route 1 it is" after it was agreed: a confirmation
+        said = Clause(clause.text, "propose", clause.stance, list(moves), strong=True)
+        yes = ("agree", "weak_agree")
+        agreeing = (clause.stance in yes or reading.stance == "agree" or _PICKED.search(clause.text)
+                    or (index > 0 and reading.clauses[index - 1].stance in yes and not reading.clauses[index - 1].items))
+        if definer != seat and agreeing and not clause.text.rstrip().endswith("?"):
+            steps = self._proposal_from([said], self.here)
+            if not steps:
+                return None
+            if self.pending is not None:
+                self._drop(self.pending)
+            self._chosen.add((laid_out, reading.choice[0]))
+            decision.agreed = self._accept(Proposal(definer, laid_out, steps), turn, len(steps))
+            return later
+        return [said, *later]
+
     def _agrees_first(self, pending: Proposal, reading: MessageReading) -> bool:
         """The message opens by accepting the move in its words ("Agreed, down."), and nothing after takes it back."""
         first = next((c for c in reading.clauses if c.stance is not None), None)
@@ -364,6 +404,8 @@ class AgreementState:
         """"Agreed: (2,2), (3,2), (4,2)." (or "Agreed — (2,2).") after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
         (4,2) are open": the acceptance shows the partner's cells were the way on, though no open proposal
         held them. Only cells, only steps to neighbours, only cells the partner's last message named."""
+        if clause not in reading.clauses:
+            return False  # a route option named, not cells
         at = reading.clauses.index(clause)
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
         if (self.cell_of is None or previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
@@ -848,7 +890,7 @@ _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dw
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
-_FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|for now|for starters)\b", re.IGNORECASE)
+_FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|(?:start|begin)(?:ing)? with|for now|for starters)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
 _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just)\s+the\s+first\s+(one|two|three|\d)\b", re.IGNORECASE)
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4, "5": 5, "five": 5,
@@ -861,6 +903,7 @@ _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IG
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b", re.IGNORECASE)
 _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
+_PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Literal
 
 from mazeplay.dialogue.notation import Mention, find_mentions
+from mazeplay.dialogue.options import OPTION_WORDS, find_options, references
 from mazeplay.dialogue.quick import CaseBlind, quick
 from mazeplay.engine.cells import Direction
 
@@ -75,6 +76,8 @@ class MessageReading:
     clauses: list[Clause]
     stance: Stance | None
     acti: bool
+    options: list[tuple[str, int, list[Item]]] = field(default_factory=list)  # route options it lays out: (key, position, moves)
+    choice: tuple[str, int] | None = None  # an option it names ("Route A", "the first option"), and the clause naming it
     decision: list[Clause] = field(init=False, repr=False, compare=False)  # the proposals the message stands by
     solos: list[Clause] = field(init=False, repr=False, compare=False)
     blocked: list[Item] = field(init=False, repr=False, compare=False)  # walls it reports
@@ -1437,6 +1440,10 @@ def _blocked_items(text: str, items: list[Item]) -> list[Item]:
 @lru_cache(maxsize=8192)
 def read_message(text: str) -> MessageReading:
     """Read one message (cached: the same text reads the same way under every coordinate scheme)."""
+    options, option_lines = find_options(text)
+    if options:  # laid-out options are not proposals: their lines are read apart, as options
+        lines = text.replace("\r\n", "\n").split("\n")
+        text = "\n".join("" if k in option_lines else line for k, line in enumerate(lines))
     clauses: list[Clause] = []
     acti = False
     previous_cells: list[Item] = []
@@ -1494,7 +1501,23 @@ def read_message(text: str) -> MessageReading:
             if clause.stance == "weak_agree" and stance in ("agree", "refuse", "doubt"):
                 continue
             stance = clause.stance
-    return MessageReading(clauses=clauses, stance=stance, acti=acti)
+    return MessageReading(clauses=clauses, stance=stance, acti=acti, options=[(o.key, o.position, _option_moves(o.text)) for o in options],
+                          choice=_choice(clauses))
+
+
+def _option_moves(text: str) -> list[Item]:
+    return [i for c in read_message(text).clauses if c.act not in ("meta", "ask") and not c.blocked for i in c.items]
+
+
+def _choice(clauses: list[Clause]) -> tuple[str, int] | None:
+    """The last clause that names exactly one option ("Route A, all 7 moves"; not "A or B?")."""
+    for k in range(len(clauses) - 1, -1, -1):
+        lowered = clauses[k].text.lower()
+        if any(word in lowered for word in OPTION_WORDS):
+            named = {key for key, _ in references(clauses[k].text)}
+            if len(named) == 1:
+                return named.pop(), k
+    return None
 
 
 def clear_caches() -> None:

@@ -40,6 +40,11 @@ def _mentions(readings) -> list[Mention]:
                 if item.mention is not None and item.kind in ("cell", "run"):  # "down to row 3" needs a scheme too
                     m = item.mention
                     seen.setdefault((m.kind, m.first, m.second, m.ordinal), m)
+        for _, _, moves in reading.options:  # "Route A: (0,1) -> (0,2) …", named later
+            for item in moves:
+                if item.mention is not None and item.kind in ("cell", "run"):
+                    m = item.mention
+                    seen.setdefault((m.kind, m.first, m.second, m.ordinal), m)
     return list(seen.values())
 
 
@@ -90,7 +95,8 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
         state.feed(seat, text, reading)
         if scheme is not None:
             fits += sum(cell_of(m) in (before, state.here) for c in reading.clauses for m in c.positions)
-            fits += sum(_next_to(cell_of(i.mention), before) for c in reading.decision for i in c.items[:1]
+            named = reading.clauses[reading.choice[1]] if reading.choice else None  # "Route A, if (0,2) is open": the option is the proposal
+            fits += sum(_next_to(cell_of(i.mention), before) for c in reading.decision if c is not named for i in c.items[:1]
                         if i.kind in ("cell", "run") and i.mention is not None and i.axis is None)  # a proposal's first cell is a step from where the pair stands
         if reading.acti:
             break
