@@ -20,7 +20,7 @@ from mazeplay.engine import Maze, distances_from, replay_route
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.replay import Reading
 
-JUDGE = "rule-6"
+JUDGE = "rule-7"
 
 
 @dataclass

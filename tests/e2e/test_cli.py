@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from mazeplay.judge.rule_grader import JUDGE as RULE
 from tests.polling import wait_for_count
 
 
@@ -61,7 +62,7 @@ def test_run_json_result(db_path):
     assert data["route"][0] == [0, 0] and data["turns"] == len(data["route"])
     assert "[1/50] A:" in result.stderr  # the transcript goes to stderr with --json
     paper = json.loads(mazeplay("run", "--a", "bot", "--b", "bot:swap", "--seed", 3, "--json", "--db", db_path).stdout)
-    assert paper["judge"] == "rule-6" and paper["diagnostics"]["turns_used"] == paper["turns"]
+    assert paper["judge"] == RULE and paper["diagnostics"]["turns_used"] == paper["turns"]
 
 
 @pytest.mark.parametrize(
@@ -145,7 +146,7 @@ def test_grade_regrade_and_audit(tmp_path, db_path):
     grades = sqlite3.connect(db_path).execute("select count(*) from grades").fetchone()[0]
     assert grades == 6  # engine + rule per game at the end, and one more rule grade each: all kept
     audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
-    assert audit["accuracy"][0]["judge"] == "rule-6" and audit["accuracy"][0]["games"] == 2
+    assert audit["accuracy"][0]["judge"] == RULE and audit["accuracy"][0]["games"] == 2
     assert audit["engine_disagreements"] == []
 
 
@@ -162,10 +163,10 @@ def test_regrade_keeps_earlier_grader_versions_and_audit_compares_them_game_by_g
     store.save_grade(2, "rule-1", {**store.latest_grade(2, "engine"), "judge": "rule-1"})
     assert mazeplay("regrade", "--all", "--judge", "rule", "--db", db_path).returncode == 0
     judges = [row[0] for row in sqlite3.connect(db_path).execute("select judge from grades where game_id = 1 order by id")]
-    assert judges == ["engine", "rule-6", "rule-1", "rule-6"]  # nothing is overwritten
+    assert judges == ["engine", RULE, "rule-1", RULE]  # nothing is overwritten
 
     audit = json.loads(mazeplay("audit", "--json", "--db", db_path).stdout)
-    assert {row["judge"] for row in audit["accuracy"]} == {"rule-1", "rule-6"}
+    assert {row["judge"] for row in audit["accuracy"]} == {"rule-1", RULE}
     assert [(row["game_id"], row["judge"], row["reference"]) for row in audit["engine_disagreements"]] == [(1, "rule-1", "engine")]
     assert audit["engine_disagreements"][0]["routes_part_at_move"] == 1
     text = mazeplay("audit", "--db", db_path).stdout

@@ -11,6 +11,7 @@ import pytest
 from mazeplay.game.loop import GameState, SeatError
 from mazeplay.game.setup import GameConfig, GameSetup
 from mazeplay.headless import GameInterrupted, drive, resume
+from mazeplay.judge.rule_grader import JUDGE
 from mazeplay.seats.bots import GroundedBot
 from mazeplay.seats.registry import SeatOptions
 from mazeplay.store import GameStore, StoreError, game_key, open_db
@@ -67,7 +68,7 @@ def test_saved_game_round_trips(db_path):
     assert [t.text for t in saved.turns] == [t.text for t in outcome.state.turns]
     grade = store.official_grade(game_id)
     assert grade["success"] is True and grade["judge"] == "engine"
-    assert store.latest_grade(game_id, "rule-6")["success"] is True  # live games are rule-graded too, for the audit
+    assert store.latest_grade(game_id, JUDGE)["success"] is True  # live games are rule-graded too, for the audit
     row = store.db["games"].get(game_id)
     assert '"generator": "carve-1"' in row["versions"].replace('":"', '": "') and row["key"] == game_key(setup, RECORDS)
 
