@@ -168,6 +168,9 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         off = {name: _off_grid(scheme, named, maze.size) for name, scheme in ((s.name(), s) for s in SCHEMES)}
         fewest = min(off[results[k][0].scheme] for k in candidates)
         candidates = [k for k in candidates if off[results[k][0].scheme] == fewest]
+    if mentions:  # nobody counts columns from the right unless they say so (a stated convention is kept by _plausible)
+        from_left = [k for k in candidates if not results[k][0].scheme.endswith("_right")]
+        candidates = from_left or candidates
     best_fit = max(fits[results[k][0].scheme] for k in candidates)
     candidates = [k for k in candidates if fits[results[k][0].scheme] == best_fit]  # where the pair says it stands
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
