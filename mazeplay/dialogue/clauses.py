@@ -676,6 +676,7 @@ _CLAIM = _Gated(re.compile(
     r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end)\b",
     re.IGNORECASE,
 ), ("made it", "did it", "win", "won", "solv", "finish", "done", "reach", "arriv", "hit", "found", "got to", "goal", "*", "destination", "accomplish", "success", "victor", "game over", "the end", "us "))
+_ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star)(?:\s+(?:now|already))?\W*$", re.IGNORECASE)  # "On * now."
 _RECAP = _WordGated(re.compile(
     r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
     r"we'?ve (?:gone|moved|taken|made|done|come|walked|traveled|travelled|covered|been)|we have (?:gone|moved|taken|made|done|come|walked|been)|"
@@ -1337,7 +1338,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         if clause.stance is None and any(i.kind == "direction" for i in blockers):
             clause.stance = "refuse"
         return clause
-    if not clause.strong and _CLAIM.search(rest):
+    if not clause.strong and (_CLAIM.search(rest) or _ON_GOAL_NOW.match(rest)):
         clause.act = "claim"
         return clause
     if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest) and not any(i.kind == "back" for i in items):
