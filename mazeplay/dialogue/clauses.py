@@ -676,6 +676,7 @@ _CLAIM = _Gated(re.compile(
     r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end)\b",
     re.IGNORECASE,
 ), ("made it", "did it", "win", "won", "solv", "finish", "done", "reach", "arriv", "hit", "found", "got to", "goal", "*", "destination", "accomplish", "success", "victor", "game over", "the end", "us "))
+_HOLD_ON = re.compile(r"\b(?:hold (?:on|off)|wait (?:on|for|with)|pause (?:on|at))\b", re.IGNORECASE)
 _ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star)(?:\s+(?:now|already))?\W*$", re.IGNORECASE)  # "On * now."
 _RECAP = _WordGated(re.compile(
     r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
@@ -798,7 +799,12 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
 )
 
 
+_DOWN_THE_SIDE = re.compile(r"\b(?:up|down)\s+the\s+((?:left|right)(?:most)?\s+)(?:column|col|side|edge|file)\b(?=\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)", re.IGNORECASE)
+
+
 def _mask_not_moves(text: str) -> str:
+    if "the " in text and ("down" in text or "up" in text):  # "down the left column to (4,0)": a run down, the side says which column
+        text = _DOWN_THE_SIDE.sub(lambda m: m.group(0).replace(m.group(1), " " * len(m.group(1))), text)
     for key, pattern in _NOT_A_MOVE_FAMILIES:
         if key.search(text):
             text = _mask(text, pattern)
@@ -877,7 +883,7 @@ _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef".split("|"))
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
-    r"(?:all the way\s+)?(?:along\s+(?:the\s+)?(?:col(?:umn)?|row|file)\s*\w{1,2}\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",
+    r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:col(?:umn)?|row|file|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",
     re.IGNORECASE,
 )
 _ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
@@ -1318,6 +1324,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))
+    if clause.stance == "doubt" and _HOLD_ON.search(rest):
+        clause.act = "inform"  # "I'd like to hold on (4,0) for a moment": the cell it waits on, not a move
+        return clause
     if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
         clause.blocked = _blocked_items(rest, items)  # "row 3 col 4 is a wall dont go there": and which wall
@@ -1496,14 +1505,19 @@ def read_message(text: str) -> MessageReading:
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
             clauses[k - 1] = before = copy(before)
             before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
+    return MessageReading(clauses=clauses, stance=_stance(clauses), acti=acti, options=[(o.key, o.position, _option_moves(o.text)) for o in options],
+                          choice=_choice(clauses))
+
+
+def _stance(clauses: list[Clause]) -> Stance | None:
+    """The message's last word towards the partner's proposal (a weak yes does not override a clear one)."""
     stance: Stance | None = None
     for clause in clauses:
         if clause.stance is not None:
             if clause.stance == "weak_agree" and stance in ("agree", "refuse", "doubt"):
                 continue
             stance = clause.stance
-    return MessageReading(clauses=clauses, stance=stance, acti=acti, options=[(o.key, o.position, _option_moves(o.text)) for o in options],
-                          choice=_choice(clauses))
+    return stance
 
 
 def _option_moves(text: str) -> list[Item]:
