@@ -1399,13 +1399,13 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
-_LEADING_MOVES = re.compile(rf"\W*(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 def _moves_then_cells(items: list[Item]) -> bool:
     """Directions (or the goal) first, then at most the cells they lead to."""
     kinds = [i.kind for i in items]
     while kinds and kinds[-1] == "cell":
         kinds.pop()
-    return bool(kinds) and all(k in ("direction", "goal", "edge") for k in kinds)
+    return bool(kinds) and all(k in ("direction", "goal", "edge", "run") for k in kinds)
 
 
 _MOVE_NO = r"(?:moves?|steps?)\s+#?\d{1,2}"  # "move 4", "steps 4 and 5": a plan's numbered moves
