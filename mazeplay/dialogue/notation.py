@@ -39,6 +39,7 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("words_r_ordc", re.compile(r"\brow\s*" + _WORD_NUM + r"\s*(?:,|and)?\s*(?:the\s+)?" + _ORD_NUM + r"\s+col(?:umn)?\b", re.IGNORECASE)),
     ("xy", re.compile(r"\bx\s*=\s*" + _NUM + r"\s*,?\s*y\s*=\s*" + _NUM, re.IGNORECASE)),
     ("pair", re.compile(r"[\(\[]\s*" + _NUM + r"\s*[,;]\s*" + _NUM + r"\s*[\)\]]")),
+    ("bare_pair", re.compile(r"(?<![\w.,(\[/:=+-])(?<!row )(?<!rows )(?<!col )(?<!cols )(?<!column )(?<!columns )(\d),(\d)(?![\w,)\]/:%+]|\.\d)")),  # "down to 4,1" typed fast
     ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
     ("number_letter", re.compile(r"(?<![\w'])" + _NUM + r"([A-La-l])(?![\w'])")),
     ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef)\b", re.IGNORECASE)),
@@ -112,7 +113,7 @@ def _mention(name: str, match: re.Match) -> Mention | None:
         return Mention("row_col", _number(g[1]), _number(g[0]), start=at, raw=raw)
     if name == "xy":  # x is the column, y the row
         return Mention("row_col", int(g[1]), int(g[0]), start=at, raw=raw)
-    if name == "pair":
+    if name in ("pair", "bare_pair"):
         return Mention("pair", int(g[0]), int(g[1]), start=at, raw=raw)
     if name == "letter_number":
         return Mention("letter_number", _letter(g[0]), int(g[1]), start=at, raw=raw)
