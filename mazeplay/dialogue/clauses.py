@@ -618,6 +618,7 @@ _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
 _CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
+_NEGATED_JUST_BEFORE = re.compile(r"\b(?:not|never|cannot|can'?t|don'?t|won'?t|wouldn'?t|couldn'?t|didn'?t)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _ABOUT_AGREEING = quick(re.compile(
     r"\b(?:both|players?|agents?|sides?|they|each|everyone|someone|the other (?:agent|side|player|one)|please|pls|you can|you must|you need|"
     r"you have to|we must|we need to|we have to|must|needs? to|has to|have to|until|unless|when|once|if)\b[^.?!]{0,30}?\bagree(?:s|ing|ment|d)?\b",
@@ -1137,6 +1138,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     if _CONDITIONAL_AGREE.search(body):
         return "refuse"
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
+    if agree and _NEGATED_JUST_BEFORE.search(body[:agree.start()]):
+        return "refuse"  # "But I have to be honest: I do NOT AGREE with that", "I can't really agree"
     if agree and _ABOUT_AGREEING.search(body):
         return stance  # "both players agree", "the other agent has to agree", "you can either agree…"
     if agree and (_ABOUT_CONVENTION.search(body) or conventions_stated(body)):
@@ -1505,6 +1508,10 @@ def read_message(text: str) -> MessageReading:
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
             clauses[k - 1] = before = copy(before)
             before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
+        if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
+                and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
+            clauses[k] = clause = copy(clause)
+            clause.act = "propose"  # "How about right once, and then down into the cell you said is open?": the plan goes on
     return MessageReading(clauses=clauses, stance=_stance(clauses), acti=acti, options=[(o.key, o.position, _option_moves(o.text)) for o in options],
                           choice=_choice(clauses))
 
