@@ -1393,7 +1393,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif (clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest)
-          and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
+          and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest) or _IS_OPEN.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
     else:
@@ -1413,6 +1413,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
 
 _MOVE_NO = r"(?:moves?|steps?)\s+#?\d{1,2}"  # "move 4", "steps 4 and 5": a plan's numbered moves
 _MOVE_NUMBERED = re.compile(r"\b" + _MOVE_NO + r"\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
+_IS_OPEN = re.compile(r"\b(?:is|are)\s+(?:also\s+|both\s+|all\s+)?(?:open|clear|free)\b", re.IGNORECASE)  # "row 2, column 1 is open, yes"
 _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
 _THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
 _MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?" + _MOVE_NO + r"(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
