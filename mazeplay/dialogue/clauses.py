@@ -818,7 +818,7 @@ _RELATIVE = quick(re.compile(
     r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
     r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
-    r"|(?P<repeat>\b(?:same again|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|again|once more|one more time|keep going(?!\s+(?:with|together|from here|as a team|like this|working|strong|in this)\b)|"
+    r"|(?P<repeat>\b(?:same again|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|(?<!not )again|once more|one more time|keep going(?!\s+(?:with|together|from here|as a team|like this|working|strong|in this)\b)|"
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"
     r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"
