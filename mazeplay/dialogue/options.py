@@ -49,7 +49,7 @@ def _labelled(lines: list[str]) -> tuple[list[tuple[str, str]], set[int]]:
         if not match:
             continue
         body, at = match.group(2).strip(), {k}
-        if not _has_moves(body) and not body and k + 1 < len(lines) and _has_moves(lines[k + 1]) and not _LABELLED_LINE.match(lines[k + 1]):
+        if not body and k + 1 < len(lines) and _has_moves(lines[k + 1]) and not _LABELLED_LINE.match(lines[k + 1]):
             body, at = lines[k + 1].strip(), {k, k + 1}  # "**Option A — southern approach:**" then the moves
         found.append((match.group(1).lower(), body))
         used |= at
@@ -96,7 +96,7 @@ def _tabled(lines: list[str]) -> tuple[list[tuple[str, str]], set[int]]:
 
 
 def find_options(text: str) -> tuple[list[Option], set[int]]:
-    """The options a message lays out (two or more, each with moves), and the indexes of the lines
+    """The options a message lays out (two labels or more; those that name no move are left out), and the indexes of the lines
     (`text.split("\\n")`) that lay them out."""
     lowered = text.lower()
     if not any(word in lowered for word in OPTION_WORDS) and "|" not in text:
@@ -107,7 +107,7 @@ def find_options(text: str) -> tuple[list[Option], set[int]]:
         keys = {key for key, _ in found}
         if len(keys) >= 2:
             options = [Option(key, n, _TITLE.sub("", body, count=1)) for n, (key, body) in enumerate(found, 1)
-                       if _has_moves(body) or _MOVE_HINT.search(body)]
+                       if _MOVE_HINT.search(body)]
             if options:
                 return options, used
     return [], set()
