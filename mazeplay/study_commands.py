@@ -13,7 +13,7 @@ from mazeplay.commands import UserError, user_errors
 def cmd_serve(args: argparse.Namespace) -> None:
     """Serve the game (or a study) to browsers: one game process per connection, on loopback by default."""
     try:
-        from textual_serve.server import Server
+        from mazeplay.served import GameServer
     except ImportError:
         raise UserError("mazeplay serve needs textual-serve: pip install 'mazeplay[serve]'") from None
     from mazeplay.store.db import resolve_path
@@ -35,7 +35,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
     where = "only this machine can connect" if args.host in ("127.0.0.1", "localhost", "::1") else \
         "other machines CAN connect; API keys stay in this server's environment"
     print(f"mazeplay: serving {title} at http://{args.host}:{args.port} ({where}); saves go to {db}", file=sys.stderr)
-    server = Server(shlex.join(parts), host=args.host, port=args.port, title=title)
+    server = GameServer(shlex.join(parts), host=args.host, port=args.port, title=title)
     server.serve()
 
 

@@ -87,6 +87,7 @@ def served(tmp_path):
         server.kill()
         out, _ = server.communicate()
     assert "Traceback" not in out
+    assert "that handles pid" not in out  # every game process was waited for before the server's loop closed
 
 
 def screens(trace: Path) -> list[str]:
