@@ -404,9 +404,9 @@ class AgreementState:
         """"Agreed: (2,2), (3,2), (4,2)." (or "Agreed — (2,2).") after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
         (4,2) are open": the acceptance shows the partner's cells were the way on, though no open proposal
         held them. Only cells, only steps to neighbours, only cells the partner's last message named."""
-        if clause not in reading.clauses:
+        at = next((k for k, c in enumerate(reading.clauses) if c is clause), None)
+        if at is None:
             return False  # a route option named, not cells
-        at = reading.clauses.index(clause)
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
         if (self.cell_of is None or previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
                 or not (agreed_just_before or (clause.stance == "agree" and clause.echo))

@@ -54,8 +54,7 @@ def _plausible(readings: list[Reading], mentions: list[Mention], maze: Maze) -> 
         cells = (scheme.cell(m, maze.size) for m in mentions if m.kind != "direction")
         return all(c is not None and 0 <= c[0] < maze.size and 0 <= c[1] < maze.size for c in cells)
 
-    left = [r for r, s in zip(readings, SCHEMES) if not s.orientation.endswith("_right")]
-    fits = [s for s in SCHEMES if on_grid(s)]
-    if fits and not any(not s.orientation.endswith("_right") for s in fits):
+    from_left = [(r, s) for r, s in zip(readings, SCHEMES) if not s.orientation.endswith("_right")]
+    if not any(on_grid(s) for _, s in from_left) and any(on_grid(s) for s in SCHEMES):
         return readings
-    return left
+    return [r for r, _ in from_left]

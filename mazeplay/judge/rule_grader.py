@@ -31,20 +31,18 @@ class RuleResult:
 
 
 def _mentions(readings) -> list[Mention]:
-    seen: dict[tuple, Mention] = {}
+    """The cells that need a scheme: those proposed, reported as walls, or listed in a route option."""
+    items = []
     for reading in readings:
         for clause in reading.clauses:
-            moves = clause.items if clause.act in ("propose", "solo") else ()
-            blocked = clause.blocked if reading.stance != "refuse" else ()  # a refusal needs no cell
-            for item in (*moves, *blocked):
-                if item.mention is not None and item.kind in ("cell", "run"):  # "down to row 3" needs a scheme too
-                    m = item.mention
-                    seen.setdefault((m.kind, m.first, m.second, m.ordinal), m)
-        for _, _, moves in reading.options:  # "Route A: (0,1) -> (0,2) …", named later
-            for item in moves:
-                if item.mention is not None and item.kind in ("cell", "run"):
-                    m = item.mention
-                    seen.setdefault((m.kind, m.first, m.second, m.ordinal), m)
+            items += clause.items if clause.act in ("propose", "solo") else ()
+            items += clause.blocked if reading.stance != "refuse" else ()  # a refusal needs no cell
+        items += (item for _, _, moves in reading.options for item in moves)  # "Route A: (0,1) -> (0,2) …", named later
+    seen: dict[tuple, Mention] = {}
+    for item in items:
+        if item.mention is not None and item.kind in ("cell", "run"):  # "down to row 3" needs a scheme too
+            m = item.mention
+            seen.setdefault((m.kind, m.first, m.second, m.ordinal), m)
     return list(seen.values())
 
 
