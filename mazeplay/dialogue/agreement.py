@@ -615,6 +615,11 @@ class AgreementState:
                 count = _COUNTS.get(next((g for g in held.groups() if g), "").lower(), 0)
                 if 0 < count < len(pending.steps):
                     return count
+            first = _AGREED_FIRST.search(clause.text)  # "agreed on the first step. For the second, …"
+            if first and clause.stance in ("agree", "weak_agree"):
+                count = _COUNTS.get((first.group(1) or "one").lower(), 0)
+                if 0 < count < len(pending.steps):
+                    return count
         if not own or reading.stance is None:
             return 0
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and c.act != "inform"]
@@ -892,6 +897,7 @@ _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterward
 _COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|(?:start|begin)(?:ing)? with|for now|for starters)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
+_AGREED_FIRST = re.compile(r"\bagree\w*\s+(?:on|to|with)\s+(?:the\s+|your\s+)?first\s+(?:(one|two|three|\d)\s+)?(?:steps?|moves?)\b", re.IGNORECASE)
 _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just)\s+the\s+first\s+(one|two|three|\d)\b", re.IGNORECASE)
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4, "5": 5, "five": 5,
            "6": 6, "six": 6, "7": 7, "seven": 7, "8": 8, "eight": 8, "9": 9, "nine": 9}

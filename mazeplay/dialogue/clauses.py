@@ -464,7 +464,8 @@ _CLAUSE_BREAK = CaseBlind(re.compile(
     re.IGNORECASE,
 ))
 _ASIDE = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
-_IF_OPEN = quick(re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?", re.IGNORECASE))
+_IF_OPEN = quick(re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|they'?re\s+|both\s+(?:are\s+)?)?(?:open|clear|free|passable|not\s+a\s+wall)\b\s*\)?"
+                           r"|^\W*if\s+(?:so|yes|confirmed|that'?s\s+(?:right|correct|true|the\s+case))\s*,", re.IGNORECASE))
 _HEDGE = quick(re.compile(
     r",?\s*\b(?:if i'?m (?:reading|seeing|understanding|counting|getting) (?:this|it|that|things|your \w+|the \w+|you)? ?(?:right|correctly)|"
     r"if i understand (?:you )?(?:correctly|right)|if i'?m not mistaken|unless i'?m mistaken|as far as i can tell|i think maybe|"
@@ -1155,6 +1156,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         stance = "weak_agree" if _AGREE_WITH_STATEMENT.search(body[agree.start():]) else "agree"
     if _REFUSE_PHRASE.search(body):
         stance = "refuse"
+    if stance is None and not question and _MOVES_APPROVED.match(body):
+        stance = "agree"  # "down then right is good.", "right x2 works": the moves, approved
     return stance
 
 
@@ -1263,7 +1266,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
 
 
 def _read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
-    text = _IF_OPEN.sub(" ", text) if "if" in text else text  # "then (1,2) if open": a step of the plan
+    text = _IF_OPEN.sub(" ", text) if "if" in text or "If" in text else text  # "then (1,2) if open": a step of the plan
     if _HEDGE_HINT.search(text):
         text = _HEDGE.sub(" ", text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
     listed = text.lstrip()[:1] in _BULLET_STARTS and _BULLET.match(text) is not None
@@ -1402,7 +1405,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
-_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
 def _moves_then_cells(items: list[Item]) -> bool:
     """Directions (or the goal) first, then at most the cells they lead to."""
     kinds = [i.kind for i in items]
