@@ -660,7 +660,7 @@ class AgreementState:
         cells = [m.step.cell for m in accepted]
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
-        if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again):
+        if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again or first.conceded):
             said_again = _same_words_again(first, own, cells)
             self.said_again_seen = self.said_again_seen or said_again
             labelled_echo = (first.echo or len(cells) >= 2 or (said_again and self.said_again_echoes) or any(i.kind in ("cell", "run", "goal") for i in first.items)

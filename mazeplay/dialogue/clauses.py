@@ -56,6 +56,7 @@ class Clause:
     alternatives: bool = False  # "down or right": options, not a decision
     blocked: list[Item] = field(default_factory=list)  # cells/directions this clause says are walls
     echo: bool = False  # restates an accepted move ("OK, down it is", "Agreed. Moving down.")
+    conceded: bool = False  # "Down again, then.": the partner's move taken as said ("then": in that case), not a new one
     retracts: bool = False  # takes back what the message said before ("wait, no", "scratch that")
     listed: bool = False  # an item of a bulleted or numbered list: repeats are steps, not restatements
     rendering: bool = False  # "that's (0,1), (1,1)…", "i.e. …": the same plan again, in other words
@@ -1513,12 +1514,18 @@ def read_message(text: str) -> MessageReading:
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
             clauses[k - 1] = before = copy(before)
             before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
+        if clause.act == "chat" and before.act == "propose" and before.stance is None and _THEN_ALONE.match(clause.text):
+            clauses[k - 1] = before = copy(before)
+            before.stance, before.echo, before.conceded = "agree", True, True  # "Down again, then.": in that case, yes
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)
             clause.act = "propose"  # "How about right once, and then down into the cell you said is open?": the plan goes on
     return MessageReading(clauses=clauses, stance=_stance(clauses), acti=acti, options=[(o.key, o.position, _option_moves(o.text)) for o in options],
                           choice=_choice(clauses))
+
+
+_THEN_ALONE = re.compile(r"^\W*then\W*$", re.IGNORECASE)
 
 
 def _stance(clauses: list[Clause]) -> Stance | None:
