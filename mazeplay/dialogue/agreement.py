@@ -231,7 +231,7 @@ class AgreementState:
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
-            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text))) and steps:
+            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text)) or _PLAN_LABEL.match(clause.text)) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
@@ -492,6 +492,9 @@ class AgreementState:
             return 0
         if stance == "weak_agree" and len(reading.clauses) == 1 and _BARE_APPROVAL.match(reading.clauses[0].text):
             stance = "agree"  # "cool 👍", "Nice!": all the reply says is yes
+        if stance == "agree" and self._spells_out(pending, own):
+            pending.steps = own  # "go to (1,5)" — "Agreed — right five times to (1,5)": the same move, step by step
+            return len(own)
         if stance == "agree" or (stance == "weak_agree" and (restates or continues)):
             return len(pending.steps)
         if restates or continues or self._goes_along(pending, reading):
@@ -505,6 +508,16 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _spells_out(self, pending: Proposal, own: list[Step]) -> bool:
+        """The proposal is one far cell in line with the pair, and the acceptance names the straight run
+        of steps that ends on it."""
+        if len(pending.steps) != 1 or len(own) < 2 or self.cell_of is None:
+            return False
+        target = pending.steps[0].cell
+        if direction_between(self.here, target) is not None or own[-1].cell != target:
+            return False
+        return len({s.direction for s in own}) == 1 and None not in {s.direction for s in own}
 
     def _extends(self, pending: Proposal, proposals: list[Clause]) -> bool:
         """My own open plan, continued from where it ends: append the new steps to it."""
@@ -666,7 +679,8 @@ class AgreementState:
             labelled_echo = (first.echo or len(cells) >= 2 or (said_again and self.said_again_echoes) or any(i.kind in ("cell", "run", "goal") for i in first.items)
                              or getattr(self, "_restated", False) or _echoes_wording(first, pending)
                              or _named_before(reading, first, [m.step.direction for m in accepted])
-                             or _said_twice(proposals, [m.step.direction for m in accepted]))
+                             or _said_twice(proposals, [m.step.direction for m in accepted])
+                             or _echo_then_more(proposals, [m.step.direction for m in accepted]))
             if labelled_echo or reading.stance not in ("agree", "weak_agree") or _run_over_accepted(first, own, cells):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
@@ -839,6 +853,14 @@ def _said_twice(proposals: list[Clause], accepted: list) -> bool:
     return same >= 2
 
 
+def _echo_then_more(proposals: list[Clause], accepted: list) -> bool:
+    """"down works 👍" — "bet. down, then right": the accepted move named once more, then the next one
+    told as coming after it."""
+    first = proposals[0]
+    return (len(proposals) >= 2 and None not in accepted and [i.direction for i in first.items] == accepted
+            and not first.strong and not _new_marker(first) and bool(_LEADING_SEQUENCE.match(proposals[1].text)))
+
+
 def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     """"Let's go down." — "I agree. Let's go down.": the partner's sentence said again, word for word (a
     bare "South." after "Ok. South." is the terse voice's next move, not an echo)."""
@@ -893,6 +915,7 @@ _SPLIT_UP = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:split(?:ting)? up|go(
 _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
+_PLAN_LABEL = re.compile(r"\W*(?:so\s+)?(?:the\s+|my\s+)?(?:full|whole|complete|entire|overall)\s+(?:plan|route|path|sequence)(?:\s+from\s+(?:here|there))?\s*[:=]", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|(?:start|begin)(?:ing)? with|for now|for starters)\b", re.IGNORECASE)

@@ -245,7 +245,9 @@ _JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confi
 _JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
                    "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to"}
 _JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedroute", "nextmoves", "steps"}
-_JSON_TEXT_KEYS = {"message", "text", "comment", "reply", "note", "response", "say", "status", "reason", "decision", "answer"}
+_JSON_TEXT_KEYS = {"message", "text", "reply", "response", "say", "status", "decision", "answer"}
+_JSON_POSITION_KEYS = {"pos", "position", "currentposition", "current", "currentpos", "location", "currentcell", "here", "at", "standingat", "weare"}
+_JSON_WHY_KEYS = {"reason", "reasoning", "note", "notes", "comment", "why", "explanation", "rationale", "thinking", "analysis", "because"}
 
 
 _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous", "past", "known", "wall", "open",
@@ -255,7 +257,8 @@ _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous"
 def _json_role(norm: str) -> str:
     """A key as one of the known roles: {"next_proposal": …} proposes like {"proposal": …}; keys about
     moves already made or about the map keep their own name (and say nothing about moves)."""
-    if norm in _JSON_AGREE_KEYS or norm in _JSON_MOVE_KEYS or norm in _JSON_PLAN_KEYS or norm in _JSON_TEXT_KEYS:
+    if norm in _JSON_AGREE_KEYS or norm in _JSON_MOVE_KEYS or norm in _JSON_PLAN_KEYS or norm in _JSON_TEXT_KEYS or norm in _JSON_WHY_KEYS \
+            or norm in _JSON_POSITION_KEYS:
         return norm
     if any(word in norm for word in _JSON_PAST):
         return norm
@@ -335,12 +338,13 @@ def _json_clauses(data: object) -> list[str]:
         elif norm in _JSON_MOVE_KEYS and value not in (None, "", []):
             if isinstance(value, list) and value and not all(isinstance(v, int) for v in value):
                 cells = [c for c in (_json_cell(v) for v in value) if c]
-                if cells:
-                    out.append("Plan: " + " -> ".join(cells) + ".")
+                if cells:  # {"agree": true, "proposal": [...]}: yes to the partner's move, then this plan
+                    out.append(("Then the plan: " if agreed else "Plan: ") + " -> ".join(cells) + ".")
             else:
                 cell = _json_cell(value)
                 if cell and not ACTI_WORD.search(cell):
-                    out.append(f"Let's move {cell}." if find_mentions(cell) and all(m.kind == "direction" for m in find_mentions(cell)) else f"Let's go to {cell}.")
+                    then = "Then l" if agreed else "L"  # {"agree": true, "proposal": "down"}: yes to the partner's move, then this one
+                    out.append(f"{then}et's move {cell}." if find_mentions(cell) and all(m.kind == "direction" for m in find_mentions(cell)) else f"{then}et's go to {cell}.")
                 elif cell:
                     out.append(cell)
         elif norm in _JSON_PLAN_KEYS and isinstance(value, list):
@@ -349,11 +353,24 @@ def _json_clauses(data: object) -> list[str]:
                 out.append("Plan: " + " -> ".join(cells) + ".")
         elif norm in _JSON_TEXT_KEYS and isinstance(value, str):
             out.append(value)
+        elif norm in _JSON_WHY_KEYS and isinstance(value, str) and value.strip():
+            out.append(_WHY_MARK + value)  # why, not what: read as the partner's reasons
+        elif norm in _JSON_POSITION_KEYS and (cell := _json_cell(value)) and find_mentions(cell):
+            out.append(f"We're at {cell}.")  # {"pos": [2, 1]}: where it says the pair stands
         elif norm in ("acti", "done", "goalreached", "finished") and value is True:
             out.append("ACTI!")
         elif isinstance(value, dict) and norm not in ("map", "view", "known", "knowledge", "walls", "open", "cells", "grid"):
             out.extend(_json_clauses(value))
     return [*out, verdict] if verdict else out
+
+
+_WHY_MARK = "\x01"  # a JSON value that gives reasons ({"reason": …}); control characters are cleaned away before
+JSON_REASONS = "reasons (JSON)"  # the section such values are read in: what they say informs, it never decides
+
+
+def _json_lines(data: object, section: str | None) -> list[tuple[str, str | None]]:
+    """A JSON object's clauses as (line, section) pairs: its reasons read as a section of reasons."""
+    return [(c[1:], JSON_REASONS) if c.startswith(_WHY_MARK) else (c, section) for c in _json_clauses(data)]
 
 
 def _parse_json(text: str) -> object | None:
@@ -415,7 +432,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
             i = j + 1
             data = _parse_json("\n".join(block))
             if data is not None and not isinstance(data, (int, float, str)):
-                out.extend((c, section) for c in _json_clauses(data))
+                out.extend(_json_lines(data, section))
             elif not _is_code(block, language.group(1) if language else ""):
                 out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
             continue
@@ -423,7 +440,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
             block = _json_block(lines, i)  # a JSON object written over several lines, outside a code fence
             if block is not None:
                 data, i = block
-                out.extend((c, section) for c in _json_clauses(data))
+                out.extend(_json_lines(data, section))
                 continue
         if _is_table_line(line):
             j = i
@@ -442,7 +459,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         if "{" in line:
             expanded = _inline_json(line)
             if expanded != line:
-                out.extend((part, section) for part in expanded.split("\n") if part.strip())
+                out.extend((part[1:], JSON_REASONS) if part.startswith(_WHY_MARK) else (part, section) for part in expanded.split("\n") if part.strip())
                 continue
         out.append((line, section))
     return out
@@ -1475,6 +1492,9 @@ def read_message(text: str) -> MessageReading:
         for part in split_clauses(line):
             aside = part.startswith(ASIDE)
             clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
+            if section == JSON_REASONS and clause.act != "meta":
+                clause = copy(clause)  # {"agree": false, "reason": "right then down works"}: the flag decides, the reason informs
+                clause.act, clause.stance, clause.echo = "inform", None, False
             if aside and clause.act == "propose" and not clause.strong and not _ASIDE_STEP.match(part):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "(the cell below us)"
             if (previous is not None and previous.act == "inform" and previous.hypothetical and previous.items and clause.act == "propose"
