@@ -164,6 +164,8 @@ class AgreementState:
                 previous = self._previous(here)
                 if previous is not None:
                     target = previous
+            elif item.kind == "diagonal":
+                target = (here[0] + (1 if item.label.startswith("down") else -1), here[1] + (1 if item.label.endswith("right") else -1))
             elif item.kind == "repeat" and last_dir:
                 target = step(here, last_dir)
             if target is None or (target == here and out):

@@ -25,7 +25,7 @@ from mazeplay.engine.cells import Direction
 
 Act = Literal["propose", "solo", "ask", "inform", "recap", "claim", "meta", "chat"]
 Stance = Literal["agree", "weak_agree", "refuse", "doubt"]
-ItemKind = Literal["cell", "direction", "goal", "back", "repeat", "run", "edge"]
+ItemKind = Literal["cell", "direction", "goal", "back", "repeat", "run", "edge", "diagonal"]
 
 ACTI_WORD = re.compile(r"\bACTI\b!?", re.IGNORECASE)
 
@@ -789,6 +789,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
+        # a vague count: "then rigth a bunch", "down a few": the way to go, not moves a reader can count
+        (r"\b(?:bunch|few|lot|ways|while|several)\b",
+         r"\b(?:up|down|left|right|rigth|dwon)\s+(?:a\s+(?:bunch|few|lot|ways|while)|several|for\s+a\s+(?:bit|while))\b"),
         # one move of a plan, referred to: "the second down hits it", "your last right"
         (r"\b(?:first|second|third|fourth|fifth|last|final|other|extra|1st|2nd|3rd|4th)\b",
          r"\b(?:the|that|this|your|my|our|his|her|their)\s+(?:first|second|third|fourth|fifth|last|final|other|extra|1st|2nd|3rd|4th)\s+"
@@ -954,6 +957,9 @@ def _edge_of(text: str, mention: Mention) -> bool:
             or _EDGE_AFTER.match(text, end, end + 40) is not None)
 
 
+_DIAGONAL = re.compile(r"\bdiagonal(?:ly)?\s*,?\s*(?:to\s+the\s+|one\s+)?(up|down)[\s-]*(left|right)\b|\b(up|down)[\s-]*(left|right)\s*,?\s*diagonal(?:ly)?\b", re.IGNORECASE)
+
+
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
@@ -961,6 +967,11 @@ def move_items(text: str) -> list[Item]:
     if _DIRECTION_HINT.search(lower):
         masked = _mask_not_moves(masked)
     found: list[tuple[int, Item]] = []
+    if "diagonal" in lower:  # "go diagonal, down-right": one step to a corner neighbour, never two moves
+        for match in _DIAGONAL.finditer(masked):
+            vertical, horizontal = (match.group(1) or match.group(3)).lower(), (match.group(2) or match.group(4)).lower()
+            found.append((match.start(), Item("diagonal", f"{vertical}-{horizontal}")))
+        masked = _DIAGONAL.sub(lambda m: " " * len(m.group(0)), masked)
     for mention in find_mentions(masked):
         if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
