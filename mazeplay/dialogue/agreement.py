@@ -182,7 +182,7 @@ class AgreementState:
 
     def _trim(self, steps: list[Step], items: list[Item]) -> list[Step]:
         """Drop what only restates the path already walked: a recap prefix, or the cell we stand on."""
-        cellish = [s for s, i in zip(steps, items) if i.kind == "cell"] if len(steps) == len(items) else steps
+        cellish = [s for s, i in zip(steps, items) if i.kind in ("cell", "run")] if len(steps) == len(items) else steps
         if not steps or not cellish:
             return steps
         last_here = max((k for k, s in enumerate(steps) if s.cell == self.here), default=-1)
@@ -918,7 +918,7 @@ _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
 _PLAN_LABEL = re.compile(r"\W*(?:so\s+)?(?:the\s+|my\s+)?(?:full|whole|complete|entire|overall)\s+(?:plan|route|path|sequence)(?:\s+from\s+(?:here|there))?\s*[:=]", re.IGNORECASE)
-_LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next|after that|afterwards|now)\b", re.IGNORECASE)
+_LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next(?!\s+(?:one|cell|square|spot|tile)\b)|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|(?:start|begin)(?:ing)? with|for now|for starters)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
