@@ -1545,7 +1545,8 @@ def read_message(text: str) -> MessageReading:
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
             clauses[k - 1] = before = copy(before)
             before.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5."
-        if clause.act == "chat" and before.act == "propose" and before.stance is None and _THEN_ALONE.match(clause.text):
+        if (clause.act == "chat" and before.act == "propose" and before.stance is None and _THEN_ALONE.match(clause.text)
+                and not any(c.stance in ("agree", "weak_agree") for c in clauses[:k - 1])):  # "Agreed. The cell beneath us, then.": the next one
             clauses[k - 1] = before = copy(before)
             before.stance, before.echo, before.conceded = "agree", True, True  # "Down again, then.": in that case, yes
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
