@@ -365,12 +365,12 @@ def _json_clauses(data: object) -> list[str]:
 
 
 _WHY_MARK = "\x01"  # a JSON value that gives reasons ({"reason": …}); control characters are cleaned away before
-JSON_REASONS = "reasons (JSON)"  # the section such values are read in: what they say informs, it never decides
+_JSON_REASONS = "reasons (JSON)"  # the section such values are read in: what they say informs, it never decides
 
 
-def _json_lines(data: object, section: str | None) -> list[tuple[str, str | None]]:
-    """A JSON object's clauses as (line, section) pairs: its reasons read as a section of reasons."""
-    return [(c[1:], JSON_REASONS) if c.startswith(_WHY_MARK) else (c, section) for c in _json_clauses(data)]
+def _json_line(line: str, section: str | None) -> tuple[str, str | None]:
+    """A clause made from JSON as a (line, section) pair: a reason is read in a section of reasons."""
+    return (line[1:], _JSON_REASONS) if line.startswith(_WHY_MARK) else (line, section)
 
 
 def _parse_json(text: str) -> object | None:
@@ -432,7 +432,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
             i = j + 1
             data = _parse_json("\n".join(block))
             if data is not None and not isinstance(data, (int, float, str)):
-                out.extend(_json_lines(data, section))
+                out.extend(_json_line(c, section) for c in _json_clauses(data))
             elif not _is_code(block, language.group(1) if language else ""):
                 out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
             continue
@@ -440,7 +440,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
             block = _json_block(lines, i)  # a JSON object written over several lines, outside a code fence
             if block is not None:
                 data, i = block
-                out.extend(_json_lines(data, section))
+                out.extend(_json_line(c, section) for c in _json_clauses(data))
                 continue
         if _is_table_line(line):
             j = i
@@ -459,7 +459,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         if "{" in line:
             expanded = _inline_json(line)
             if expanded != line:
-                out.extend((part[1:], JSON_REASONS) if part.startswith(_WHY_MARK) else (part, section) for part in expanded.split("\n") if part.strip())
+                out.extend(_json_line(part, section) for part in expanded.split("\n") if part.strip())
                 continue
         out.append((line, section))
     return out
@@ -1436,6 +1436,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
+
+
 def _moves_then_cells(items: list[Item]) -> bool:
     """Directions (or the goal) first, then at most the cells they lead to."""
     kinds = [i.kind for i in items]
@@ -1503,7 +1505,7 @@ def read_message(text: str) -> MessageReading:
         for part in split_clauses(line):
             aside = part.startswith(ASIDE)
             clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
-            if section == JSON_REASONS and clause.act != "meta":
+            if section == _JSON_REASONS and clause.act != "meta":
                 clause = copy(clause)  # {"agree": false, "reason": "right then down works"}: the flag decides, the reason informs
                 clause.act, clause.stance, clause.echo = "inform", None, False
             if aside and clause.act == "propose" and not clause.strong and not _ASIDE_STEP.match(part):

@@ -172,3 +172,32 @@ def test_chit_chat_and_questions_about_cells_are_not_agreement_or_moves():
     assert [c.act for c in read_message("Can you confirm (2,3) and (3,3)?").clauses] == ["ask"]
     table = "My map:\n| | c0 | c1 | c2 |\n|---|---|---|---|\n| r0 | @ | . | # |\n| r1 | . | ? | . |\nLet's go down."
     assert rule_grade(maze_from_rows(OPEN5), [("a", table), ("b", "Agreed.")]).moves == ["down"]
+
+
+def test_json_reasons_inform_and_the_flag_decides():
+    fence = "```json\n{}\n```"
+    messages = [("a", fence.format('{"proposal": "down"}')),
+                ("b", fence.format('{"agree": false, "reason": "right then down works", "proposal": "right"}')),
+                ("a", fence.format('{"agree": true, "pos": [0, 1], "proposal": "down"}')),
+                ("b", fence.format('{"agree": true}'))]
+    assert rule_grade(maze_from_rows(OPEN5), messages).moves == ["right", "down"]
+
+
+def test_an_acceptance_that_spells_out_a_far_cell_is_that_run():
+    messages = [("a", "Row 0 is open for me. Go to (0,4)."), ("b", "Agreed — right four times to (0,4).")]
+    assert rule_grade(maze_from_rows(OPEN5), messages).route == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]
+
+
+def test_a_diagonal_step_is_a_jump_not_two_moves():
+    grade = rule_grade(maze_from_rows(OPEN5), [("a", "Let's save a move and go diagonal, down-right."), ("b", "OK.")])
+    assert grade.moves == ["down-right"] and grade.route == [(0, 0)] and not grade.success
+
+
+@pytest.mark.parametrize("reply, moves", [
+    ("Down again, then.", ["down"]),                  # the partner's move, taken as said
+    ("agreed on the first step. For the second, I would AGREE if it weren't a wall.", ["down"]),
+    ("I think down then right is good.", ["down", "right"]),
+])
+def test_how_a_reply_takes_a_proposal(reply, moves):
+    first = "Down, the next one is open." if reply.startswith("Down again") else "Down, then right."
+    assert rule_grade(maze_from_rows(OPEN5), [("a", first), ("b", reply), ("a", "OK.")]).moves == moves

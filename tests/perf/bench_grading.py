@@ -81,5 +81,6 @@ def main(count: int) -> None:
         print(f"rule grader ({label}): best {max(rates):.0f} transcripts/s by the wall clock (median {np.median(rates):.0f}), "
               f"best {max(cpu_rates):.0f}/s of CPU time (mean {turns:.1f} messages each, 16 schemes replayed)")
 
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
