@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Iterator
 
 from mazeplay.dialogue.clauses import Clause, Item, MessageReading, read_message
 from mazeplay.dialogue.notation import Mention, find_mentions
@@ -514,12 +514,12 @@ class AgreementState:
     def _spells_out(self, pending: Proposal, own: list[Step]) -> bool:
         """The proposal is one far cell in line with the pair, and the acceptance names the straight run
         of steps that ends on it."""
-        if len(pending.steps) != 1 or len(own) < 2 or self.cell_of is None:
+        if len(pending.steps) != 1 or self.cell_of is None:
             return False
         target = pending.steps[0].cell
-        if direction_between(self.here, target) is not None or own[-1].cell != target:
-            return False
-        return len({s.direction for s in own}) == 1 and None not in {s.direction for s in own}
+        heading = _heading(self.here, target)
+        run = _straight(self.here, target, heading) if heading is not None else None
+        return run is not None and len(run) >= 2 and [s.cell for s in own] == run
 
     def _extends(self, pending: Proposal, proposals: list[Clause]) -> bool:
         """My own open plan, continued from where it ends: append the new steps to it."""
@@ -624,15 +624,7 @@ class AgreementState:
         if any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
             return 0  # "that works, full plan 👍": all of it, whatever else the message names
         for clause in reading.clauses:
-            held = (_FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text)  # "x2 for now", "only the first two": that many
-                    or (clause.stance in ("agree", "weak_agree") and _COUNTED.search(clause.text)))  # "i'll agree to ONE down"
-            if held:
-                count = _COUNTS.get(next((g for g in held.groups() if g), "").lower(), 0)
-                if 0 < count < len(pending.steps):
-                    return count
-            first = _AGREED_FIRST.search(clause.text)  # "agreed on the first step. For the second, …"
-            if first and clause.stance in ("agree", "weak_agree"):
-                count = _COUNTS.get((first.group(1) or "one").lower(), 0)
+            for count in _counts_held(clause):
                 if 0 < count < len(pending.steps):
                     return count
         if not own or reading.stance is None:
@@ -853,6 +845,18 @@ def _said_twice(proposals: list[Clause], accepted: list) -> bool:
             break
         same += 1
     return same >= 2
+
+
+def _counts_held(clause: Clause) -> Iterator[int]:
+    """How many steps a clause takes for now, as it words it: "x2 for now", "only the first two", "i'll agree
+    to ONE down", "agreed on the first step" (0: a count that names no number of steps)."""
+    agreeing = clause.stance in ("agree", "weak_agree")
+    held = _FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text) or (agreeing and _COUNTED.search(clause.text))
+    if held:
+        yield _COUNTS.get(next((g for g in held.groups() if g), "").lower(), 0)
+    first = _AGREED_FIRST.search(clause.text) if agreeing else None
+    if first:
+        yield _COUNTS.get((first.group(1) or "one").lower(), 0)
 
 
 def _echo_then_more(proposals: list[Clause], accepted: list) -> bool:

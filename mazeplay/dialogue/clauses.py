@@ -343,8 +343,8 @@ def _json_clauses(data: object) -> list[str]:
             else:
                 cell = _json_cell(value)
                 if cell and not ACTI_WORD.search(cell):
-                    then = "Then l" if agreed else "L"  # {"agree": true, "proposal": "down"}: yes to the partner's move, then this one
-                    out.append(f"{then}et's move {cell}." if find_mentions(cell) and all(m.kind == "direction" for m in find_mentions(cell)) else f"{then}et's go to {cell}.")
+                    lead = "Then let's" if agreed else "Let's"  # {"agree": true, "proposal": "down"}: yes to the partner's move, then this one
+                    out.append(f"{lead} move {cell}." if find_mentions(cell) and all(m.kind == "direction" for m in find_mentions(cell)) else f"{lead} go to {cell}.")
                 elif cell:
                     out.append(cell)
         elif norm in _JSON_PLAN_KEYS and isinstance(value, list):
