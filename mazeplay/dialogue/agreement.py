@@ -98,6 +98,10 @@ class AgreementState:
     _tail_k: int = 0
     _options: dict[str, tuple[str, int, list[Item]]] = field(default_factory=dict)  # "a", "#1" -> (seat, turn, moves)
     _chosen: set[tuple[int, str]] = field(default_factory=set)  # options already agreed (turn laid out, key)
+    # Replies the grader asks to be read the other way (accepted <-> not), where what the pair says later of
+    # where it stands contradicts the first reading; `replies` lists the messages that answered a proposal.
+    read_otherwise: frozenset[int] = frozenset()
+    replies: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -316,6 +320,9 @@ class AgreementState:
             count = self._reply(pending, reading, proposals, own)
             if not count and self.pending is pending and self._builds_on(pending, reading, proposals, own):
                 count = len(pending.steps)  # "Now right to C3." — "Same again: D3?": going along, one step further
+            self.replies.append(turn)
+            if turn in self.read_otherwise:
+                count = 0 if count else len(pending.steps)
             if count:
                 decision.agreed = self._accept(pending, turn, count)
                 own = self._after_acceptance(reading, proposals, own, decision.agreed, pending)

@@ -20,7 +20,7 @@ from mazeplay.engine import Maze, distances_from, replay_route
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.replay import Reading
 
-JUDGE = "rule-7"
+JUDGE = "rule-8"
 
 
 @dataclass
@@ -79,27 +79,75 @@ def _off_grid(scheme: Scheme, mentions: list[Mention], size: int) -> int:
 
 
 def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None,
-          said_again_echoes: bool = False) -> tuple[AgreementState, int]:
+          said_again_echoes: bool = False, read_otherwise: frozenset[int] = frozenset()) -> tuple[AgreementState, int]:
     """The agreement fold under one scheme, and how well the scheme fits the dialogue: the pair's statements
     of where it stands ("we're now at row 2, column 2") that match where the agreed moves have taken it,
     and proposals whose first cell is a step from where the pair stands (under a wrong reading of the
     notation, "down to (1,0)" from the start is a run of three)."""
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
     state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of,
-                           said_again_echoes=said_again_echoes)
+                           said_again_echoes=said_again_echoes, read_otherwise=read_otherwise)
     fits = 0
     for (seat, text), reading in zip(messages, readings):
         before = state.here
         state.feed(seat, text, reading)
         if scheme is not None:
-            fits += sum(cell_of(m) in (before, state.here) for c in reading.clauses for m in c.positions)
-            named = reading.clauses[reading.choice[1]] if reading.choice else None  # "Route A, if (0,2) is open": the option is the proposal
-            fits += sum(_next_to(cell_of(i.mention), before) for c in reading.decision if c is not named for i in c.items[:1]
-                        if i.kind in ("cell", "run") and i.mention is not None and i.axis is None)  # a proposal's first cell is a step from where the pair stands
+            positions, first_cells = _checks(reading)
+            fits += sum(cell_of(m) in (before, state.here) for m in positions)
+            fits += sum(_next_to(cell_of(m), before) for m in first_cells)
         if reading.acti:
             break
     state.finish()
     return state, fits
+
+
+# Reading a reply the other way must buy this much more fit: one stated position or one proposal made from
+# the new cell is not enough (a pair that bumped into a wall or misspoke once talks like that too).
+RECONSIDER_GAIN = 2
+RECONSIDER_ROUNDS = 2
+
+
+def _reconsidered(messages, readings, maze: Maze, scheme: Scheme, state: AgreementState, fit: int,
+                  said_again_echoes: bool) -> AgreementState:
+    """The fold again with the reply or two read the other way that make what the pair says afterwards fit
+    where it stands ("we're at row 3, column 5", proposals a step from there): a missed "it is" or an
+    acceptance read into chit-chat shows as every later proposal being off by the same step. A move into
+    a wall is never taken back this way: after a bump the pair talks from the cell before it, exactly as
+    if the move had not been agreed."""
+    if fit == _most_fit(readings):
+        return state  # everything the pair says of where it stands already holds
+    otherwise: frozenset[int] = frozenset()
+    for _ in range(RECONSIDER_ROUNDS):
+        bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
+        trials = [(_fold(messages, readings, maze, scheme, said_again_echoes, otherwise | {turn}), turn)
+                  for turn in state.replies if turn not in otherwise and turn not in bumped]
+        if not trials:
+            break
+        (best_state, best_fit), turn = max(trials, key=lambda trial: (trial[0][1], -trial[1]))  # the earliest, on a tie
+        if best_fit < fit + RECONSIDER_GAIN:
+            break
+        otherwise, state, fit = otherwise | {turn}, best_state, best_fit
+    return state
+
+
+def _checks(reading) -> tuple[list[Mention], list[Mention]]:
+    """What a message says that shows where the pair stands: the positions it states, and the first cell of
+    each proposal (a step from where the pair stands)."""
+    positions = [m for c in reading.clauses for m in c.positions]
+    named = reading.clauses[reading.choice[1]] if reading.choice else None  # "Route A, if (0,2) is open": the option is the proposal
+    first_cells = [i.mention for c in reading.decision if c is not named for i in c.items[:1]
+                   if i.kind in ("cell", "run") and i.mention is not None and i.axis is None]
+    return positions, first_cells
+
+
+def _most_fit(readings) -> int:
+    """The fit of a dialogue read so that everything it says of where the pair stands is true."""
+    total = 0
+    for reading in readings:
+        total += sum(map(len, _checks(reading)))
+        if reading.acti:
+            break
+    return total
 
 
 def _next_to(cell, here) -> bool:
@@ -173,5 +221,10 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     candidates = [k for k in candidates if fits[results[k][0].scheme] == best_fit]  # where the pair says it stands
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
     best, state = results[best_index]
+    if mentions:
+        scheme = next(s for s in SCHEMES if s.name() == best.scheme)
+        state = _reconsidered(messages, readings, maze, scheme, state, fits[best.scheme], state.said_again_echoes)
+        best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
+        results[best_index] = (best, state)
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
 

@@ -204,3 +204,30 @@ def test_cells_named_in_words(messages, moves):
 def test_as_far_as_the_grid_goes(messages, moves):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
     assert grade.moves == moves
+
+
+def test_what_the_pair_says_afterwards_settles_a_reply_read_the_wrong_way():
+    """"Down to (1,1) is fine." reads as information, but every later proposal is a step from (1,1): the
+    grader reads the reply again as the acceptance it was."""
+    messages = [("a", "Using (row, col) from 0 at the top-left. Let's go right to (0,1)."),
+                ("b", "Agreed, (0,1). After that I'd suggest down to (1,1)."),
+                ("a", "We are at (0,1). Down to (1,1) is fine. From there I'd continue to (2,1)."),
+                ("b", "Agreed to (2,1)."),
+                ("a", "Let's take (3,1)."),
+                ("b", "Agreed, (3,1).")]
+    grade = rule_grade(maze_from_rows(OPEN_5), messages)
+    assert [tuple(c) for c in grade.route] == [(0, 0), (0, 1), (1, 1), (2, 1), (3, 1)]
+
+
+def test_an_agreed_move_into_a_wall_is_not_taken_back_because_the_pair_talks_from_the_cell_before():
+    """After a bump a pair talks from where it was, exactly as if it had not moved: the agreed move into
+    the wall stays agreed, and the replay stops there."""
+    maze = maze_from_rows(["@#...", ".....", ".....", ".....", "....*"])
+    messages = [("a", "Using (row, col) from 0. Let's go right to (0,1)."),
+                ("b", "Agreed, (0,1)."),
+                ("a", "Oops, (0,1) is a wall on my map after all. We're still at (0,0). Down to (1,0)?"),
+                ("b", "Yes, (1,0). Then (2,0)?"),
+                ("a", "Agreed, (2,0). Then (3,0)?"),
+                ("b", "Agreed.")]
+    grade = rule_grade(maze, messages)
+    assert grade.stopped_by == "wall" and [tuple(c) for c in grade.route] == [(0, 0)]
