@@ -104,30 +104,24 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
 # Reading a reply the other way must buy this much more fit: one stated position or one proposal made from
 # the new cell is not enough (a pair that bumped into a wall or misspoke once talks like that too).
 RECONSIDER_GAIN = 2
-RECONSIDER_ROUNDS = 2
 
 
 def _reconsidered(messages, readings, maze: Maze, scheme: Scheme, state: AgreementState, fit: int,
                   said_again_echoes: bool) -> AgreementState:
-    """The fold again with the reply or two read the other way that make what the pair says afterwards fit
-    where it stands ("we're at row 3, column 5", proposals a step from there): a missed "it is" or an
-    acceptance read into chit-chat shows as every later proposal being off by the same step. A move into
-    a wall is never taken back this way: after a bump the pair talks from the cell before it, exactly as
-    if the move had not been agreed."""
+    """The fold again with one reply read the other way (accepted <-> not) when that makes what the pair
+    says afterwards fit where it stands ("we're at row 3, column 5", proposals a step from there): a
+    missed "Down to (1,1) is fine" or an acceptance read into chit-chat shows as every later proposal
+    being off by the same step. A move into a wall is never taken back this way: after a bump the pair
+    talks from the cell before it, exactly as if the move had not been agreed."""
     if fit == _most_fit(readings):
         return state  # everything the pair says of where it stands already holds
-    otherwise: frozenset[int] = frozenset()
-    for _ in range(RECONSIDER_ROUNDS):
-        bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
-        trials = [(_fold(messages, readings, maze, scheme, said_again_echoes, otherwise | {turn}), turn)
-                  for turn in state.replies if turn not in otherwise and turn not in bumped]
-        if not trials:
-            break
-        (best_state, best_fit), turn = max(trials, key=lambda trial: (trial[0][1], -trial[1]))  # the earliest, on a tie
-        if best_fit < fit + RECONSIDER_GAIN:
-            break
-        otherwise, state, fit = otherwise | {turn}, best_state, best_fit
-    return state
+    bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
+    trials = [(_fold(messages, readings, maze, scheme, said_again_echoes, frozenset({turn})), turn)
+              for turn in state.replies if turn not in bumped]
+    if not trials:
+        return state
+    (other, other_fit), _ = max(trials, key=lambda trial: (trial[0][1], -trial[1]))  # the earliest, on a tie
+    return other if other_fit >= fit + RECONSIDER_GAIN else state
 
 
 def _checks(reading) -> tuple[list[Mention], list[Mention]]:
