@@ -947,7 +947,7 @@ def _one_rendering(items: list[Item], text: str) -> list[Item]:
 
 
 _TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|wall|last (?:row|column|col))|as far as (?:we|it) can|until (?:we hit |the )?(?:the )?(?:wall|edge|end)", re.IGNORECASE)
-_EDGE_AFTER = re.compile(r"\s*(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)
+_EDGE_AFTER = re.compile(r"\s*(?:the\s+(?:(?:\w+\s+)?(?:column|col|side|edge|file|row|corridor)\s+)?)?(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)  # "down the left column all the way"
 
 
 def _edge_of(text: str, mention: Mention) -> bool:

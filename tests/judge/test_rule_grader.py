@@ -200,6 +200,7 @@ def test_cells_named_in_words(messages, moves):
     (["all the way down", "ok"], ["down"] * 4),
     (["down to the bottom", "ok"], ["down"] * 4),
     (["all the way right, then all the way down", "deal"], ["right"] * 4 + ["down"] * 4),
+    (["lets go dwn the left column all the way to the bottom row", "k"], ["down"] * 4),
 ])
 def test_as_far_as_the_grid_goes(messages, moves):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
