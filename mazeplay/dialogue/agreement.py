@@ -222,7 +222,7 @@ class AgreementState:
             if (not clause.sequenced and not clause.listed and not counted
                     and any(labels == [i.label for i in prior] for prior in seen_items) and not _NEW.search(clause.text)):
                 continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
-            if steps and not clause.sequenced and not clause.listed and labels == [i.label for prior in seen_items for i in prior][: len(labels)]:
+            if steps and not clause.sequenced and not clause.listed and not counted and labels == [i.label for prior in seen_items for i in prior][: len(labels)]:
                 continue  # "…, then (3,4). Shall we start with (0,1)?": the plan's beginning, said again
             if skipping and clause.text.lstrip().startswith("->"):
                 continue  # the rest of an abbreviated rendering ("(4,1) -> (4,2) -> … -> (4,6)")
@@ -232,7 +232,7 @@ class AgreementState:
                 if any(s.direction is None for s in self._resolve(sketch, origin)):
                     skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
                     continue
-            if steps and not clause.sequenced and not clause.listed and self.cell_of is not None:
+            if steps and not clause.sequenced and not clause.listed and not counted and self.cell_of is not None:
                 again = [s.cell for s in self._resolve(clause.items, origin)]
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:

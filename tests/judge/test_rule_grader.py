@@ -115,6 +115,8 @@ OPEN_5 = ["@....", ".....", ".....", ".....", "....*"]
     (["3 down then 2 right", "k"], ["down", "down", "down", "right", "right"]),
     (["Down. Then the same again.", "ok"], ["down", "down"]),
     (["We go south two squares.", "ok"], ["down", "down"]),
+    (["Right x2?", "Right. Right."], ["right", "right"]),  # each bare step said is a step, so this takes both
+    (["Down x3?", "Down. Down. Down. ACTI!"], ["down", "down", "down"]),
 ])
 def test_repeats_and_counts_in_short_exchanges(messages, moves):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
