@@ -633,6 +633,7 @@ _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)
 _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE))
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
+_EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)|works?|is|you (?:like|prefer|want|choose|pick)))?\b(?!\s+(?:up|down|left|right)\b)", re.IGNORECASE)
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
@@ -1157,6 +1158,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return "doubt"  # "why right?": questioning the proposal, not accepting it
     if _SARCASM_HINT.search(clause) and (_SARCASM.search(clause) or _EITHER_ANSWER.search(clause)):
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
+    if _EITHER_IS_FINE.match(rest):
+        return None  # "Either way is fine with me!", "whichever works": the choice left open, nothing accepted
     stance = _stance_of_words(words)
     body = rest
     if stance == "refuse" and question and _ASK_START.match(rest) and all(w.rstrip("!,.") in ("wait", "no", "hold on", "hang on", "hmm", "hm") for w in words):

@@ -234,3 +234,10 @@ def test_an_agreed_move_into_a_wall_is_not_taken_back_because_the_pair_talks_fro
                 ("b", "Agreed.")]
     grade = rule_grade(maze, messages)
     assert grade.stopped_by == "wall" and [tuple(c) for c in grade.route] == [(0, 0)]
+
+
+@pytest.mark.parametrize("reply", ["Either way is fine with me! You have the better view, so I'll defer to you.",
+                                   "either works for me, your call"])
+def test_leaving_the_choice_open_accepts_nothing(reply):
+    messages = [("a", "I'd go down next. Would you like to propose the move, or shall I?"), ("b", reply)]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
