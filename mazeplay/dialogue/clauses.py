@@ -634,6 +634,7 @@ _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate sys
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
+_WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
@@ -1527,6 +1528,9 @@ def read_message(text: str) -> MessageReading:
                     and _CONTINUATION.match(part) and not previous.text.rstrip().endswith((".", "!", "?"))
                     and not part.rstrip().endswith("?") and _WALKED.search(previous.text)):
                 clause = Clause(clause.text, "recap", clause.stance, clause.items, listed=clause.listed)  # "so far: down, then right"
+            if (previous is not None and _WHERE_ARE_WE.search(previous.text) and clause.act == "propose" and not clause.strong
+                    and part.rstrip().endswith("?") and len(clause.items) == 1 and clause.items[0].kind == "cell"):
+                clause = Clause(clause.text, "recap", clause.stance, [], positions=[clause.items[0].mention])  # "Where are we? (4,4)?"
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo"

@@ -7,6 +7,7 @@ import pytest
 
 from mazeplay.engine import maze_from_rows
 from mazeplay.judge.audit import cohen_kappa, fleiss_kappa, icc_2_1
+from mazeplay.dialogue.clauses import read_message
 from mazeplay.dialogue.notation import SCHEMES, find_mentions
 from mazeplay.judge.score import rule_grade
 from tests.judge.corpus import CORPUS
@@ -241,3 +242,9 @@ def test_an_agreed_move_into_a_wall_is_not_taken_back_because_the_pair_talks_fro
 def test_leaving_the_choice_open_accepts_nothing(reply):
     messages = [("a", "I'd go down next. Would you like to propose the move, or shall I?"), ("b", reply)]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+@pytest.mark.parametrize("text", ["Where are we? (4,4)?", "where are we now? r3c2?"])
+def test_a_cell_asked_after_where_are_we_is_where_the_pair_stands_not_a_move(text):
+    reading = read_message(text)
+    assert reading.decision == [] and sum(len(c.positions) for c in reading.clauses) == 1
