@@ -4,9 +4,11 @@ Each message is read once, clause by clause (`mazeplay.dialogue.clauses`); then 
 (`mazeplay.dialogue.agreement`, the same one the live engine executes moves with) runs under every
 coordinate scheme the pair might have meant, tracking where the pair stands under that scheme. Each
 scheme's agreed route is replayed on the true maze and, as in the paper, the most favourable reading
-wins, among the schemes that best fit what the pair says of its notation and of where it stands. The dialogue ends where the completion phrase is *said* (never where it is quoted or talked
-about). A game is marked ambiguous only when a careful reader could not decide: the pair split up,
-each moving on its own.
+wins, among the schemes that best fit what the pair says of its notation and of where it stands. Under the
+chosen scheme, what the pair says afterwards may settle one reply read the wrong way (`_reconsidered`).
+The dialogue ends where the completion phrase is *said* (never where it is quoted or talked about). A
+game is marked ambiguous only when a careful reader could not decide: the pair split up, each moving on
+its own.
 """
 
 from __future__ import annotations
