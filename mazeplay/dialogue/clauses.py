@@ -1528,8 +1528,8 @@ def read_message(text: str) -> MessageReading:
                     and _CONTINUATION.match(part) and not previous.text.rstrip().endswith((".", "!", "?"))
                     and not part.rstrip().endswith("?") and _WALKED.search(previous.text)):
                 clause = Clause(clause.text, "recap", clause.stance, clause.items, listed=clause.listed)  # "so far: down, then right"
-            if (previous is not None and _WHERE_ARE_WE.search(previous.text) and clause.act == "propose" and not clause.strong
-                    and part.rstrip().endswith("?") and len(clause.items) == 1 and clause.items[0].kind == "cell"):
+            if (previous is not None and clause.act == "propose" and not clause.strong and len(clause.items) == 1
+                    and clause.items[0].kind == "cell" and part.rstrip().endswith("?") and _WHERE_ARE_WE.search(previous.text)):
                 clause = Clause(clause.text, "recap", clause.stance, [], positions=[clause.items[0].mention])  # "Where are we? (4,4)?"
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"

@@ -189,6 +189,7 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     results: list[tuple[Reading, AgreementState]] = []
     fits: dict[str, int] = {}
     plausible = _plausible(groups, readings, maze) if mentions else None
+    folded_under: dict[str, Scheme] = {}  # scheme -> the scheme its group was folded under (cells it names read alike)
     for schemes in groups.values():
         scheme = schemes[0] if mentions else None
         state, fit = _fold(messages, readings, maze, scheme)
@@ -198,10 +199,11 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
             other_replay = replay_route(maze, [m.step.cell for m in other.agreed], goal_dist)
             if _favour(other_replay) > _favour(replay):
                 state, fit, replay = other, other_fit, other_replay
-        for scheme in schemes:
-            name = scheme.name() if mentions else "directions"
+        for member in schemes:
+            name = member.name() if mentions else "directions"
             results.append((Reading(name, replay), state))
             fits[name] = fit
+            folded_under[name] = scheme
         if not mentions:
             break
     candidates = [k for k in range(len(results)) if plausible is None or results[k][0].scheme in plausible] or list(range(len(results)))
@@ -217,10 +219,11 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     candidates = [k for k in candidates if fits[results[k][0].scheme] == best_fit]  # where the pair says it stands
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
     best, state = results[best_index]
-    if mentions:
-        scheme = next(s for s in SCHEMES if s.name() == best.scheme)
-        state = _reconsidered(messages, readings, maze, scheme, state, fits[best.scheme], state.said_again_echoes)
-        best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
-        results[best_index] = (best, state)
+    if mentions:  # the fold again under the scheme it was first made under, so that the fits compare
+        reconsidered = _reconsidered(messages, readings, maze, folded_under[best.scheme], state, fits[best.scheme], state.said_again_echoes)
+        if reconsidered is not state:
+            state = reconsidered
+            best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
+            results[best_index] = (best, state)
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
 
