@@ -5,7 +5,8 @@ Each message is read once, clause by clause (`mazeplay.dialogue.clauses`); then 
 coordinate scheme the pair might have meant, tracking where the pair stands under that scheme. Each
 scheme's agreed route is replayed on the true maze and, as in the paper, the most favourable reading
 wins, among the schemes that best fit what the pair says of its notation and of where it stands. Under the
-chosen scheme, what the pair says afterwards may settle one reply read the wrong way (`_reconsidered`).
+chosen scheme, what the pair says afterwards (where it stands, "ACTI!" on the goal) may settle one reply read
+the wrong way (`_reconsidered`).
 The dialogue ends where the completion phrase is *said* (never where it is quoted or talked about). A
 game is marked ambiguous only when a careful reader could not decide: the pair split up, each moving on
 its own.
@@ -22,7 +23,7 @@ from mazeplay.engine import Maze, distances_from, replay_route
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.replay import Reading
 
-JUDGE = "rule-8"
+JUDGE = "rule-9"
 
 
 @dataclass
@@ -80,8 +81,19 @@ def _off_grid(scheme: Scheme, mentions: list[Mention], size: int) -> int:
     return sum(1 for cell in cells if cell is not None and not (0 <= cell[0] < size and 0 <= cell[1] < size))
 
 
+@dataclass
+class Fold:
+    """The agreement fold under one scheme, and what the pair says that it agrees with: `fit` counts its
+    statements of where it stands that hold; `on_goal` is whether it stood on the goal when it said the
+    completion phrase (None when it never said it)."""
+
+    state: AgreementState
+    fit: int
+    on_goal: bool | None = None
+
+
 def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme | None,
-          said_again_echoes: bool = False, read_otherwise: frozenset[int] = frozenset()) -> tuple[AgreementState, int]:
+          said_again_echoes: bool = False, read_otherwise: frozenset[int] = frozenset()) -> Fold:
     """The agreement fold under one scheme, and how well the scheme fits the dialogue: the pair's statements
     of where it stands ("we're now at row 2, column 2") that match where the agreed moves have taken it,
     and proposals whose first cell is a step from where the pair stands (under a wrong reading of the
@@ -89,7 +101,7 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
     cell_of = (lambda m: scheme.cell(m, maze.size)) if scheme is not None else (lambda m: None)
     state = AgreementState(start=maze.start, goal=maze.goal, size=maze.size, cell_of=cell_of,
                            said_again_echoes=said_again_echoes, read_otherwise=read_otherwise)
-    fits = 0
+    fits, on_goal = 0, None
     for (seat, text), reading in zip(messages, readings):
         before = state.here
         state.feed(seat, text, reading)
@@ -98,32 +110,55 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
             fits += sum(cell_of(m) in (before, state.here) for m in positions)
             fits += sum(_next_to(cell_of(m), before) for m in first_cells)
         if reading.acti:
+            on_goal = state.here == maze.goal
             break
     state.finish()
-    return state, fits
+    return Fold(state, fits, on_goal)
 
 
 # Reading a reply the other way must buy this much more fit: one stated position or one proposal made from
 # the new cell is not enough (a pair that bumped into a wall or misspoke once talks like that too).
 RECONSIDER_GAIN = 2
+# "ACTI!" said on the goal weighs as much as two statements of where the pair stands. It may only take an
+# acceptance back, never make one: a pair that declares a step short talks exactly like that.
+GOAL_FIT = 2
 
 
-def _reconsidered(messages, readings, maze: Maze, scheme: Scheme, state: AgreementState, fit: int,
-                  said_again_echoes: bool) -> AgreementState:
+def _evidence(fold: Fold) -> int:
+    return fold.fit + GOAL_FIT * bool(fold.on_goal)
+
+
+def _reconsidered(messages, readings, maze: Maze, scheme: Scheme | None, first: Fold) -> AgreementState:
     """The fold again with one reply read the other way (accepted <-> not) when that makes what the pair
-    says afterwards fit where it stands ("we're at row 3, column 5", proposals a step from there): a
-    missed "Down to (1,1) is fine" or an acceptance read into chit-chat shows as every later proposal
-    being off by the same step. A move into a wall is never taken back this way: after a bump the pair
-    talks from the cell before it, exactly as if the move had not been agreed."""
-    if fit == _most_fit(readings):
+    says afterwards fit where it stands ("we're at row 3, column 5", proposals a step from there, "ACTI!"
+    on the goal): a missed "Down to (1,1) is fine" or an acceptance read into chit-chat shows as every
+    later proposal being off by the same step, or as a declaration one step from the goal. A move into a
+    wall is never taken back this way: after a bump the pair talks from the cell before it, exactly as if
+    the move had not been agreed. A refusal, a question or a retraction is never read as an acceptance."""
+    state = first.state
+    if first.fit == _most_fit(readings) and first.on_goal is not False:
         return state  # everything the pair says of where it stands already holds
+    accepted = {m.agreed_turn for m in state.agreed}
     bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
-    trials = [(_fold(messages, readings, maze, scheme, said_again_echoes, frozenset({turn})), turn)
-              for turn in state.replies if turn not in bumped]
+    turns = [turn for turn in state.replies
+             if turn not in bumped and (turn in accepted or _could_accept(readings[turn]))]
+    trials = [(_fold(messages, readings, maze, scheme, state.said_again_echoes, frozenset({turn})), turn) for turn in turns]
+
+    def convinces(other: Fold, turn: int) -> bool:
+        if turn in accepted:
+            return _evidence(other) >= _evidence(first) + RECONSIDER_GAIN
+        return other.fit >= first.fit + RECONSIDER_GAIN  # the goal alone never makes an acceptance
+
+    trials = [(other, turn) for other, turn in trials if convinces(other, turn)]
     if not trials:
         return state
-    (other, other_fit), _ = max(trials, key=lambda trial: (trial[0][1], -trial[1]))  # the earliest, on a tie
-    return other if other_fit >= fit + RECONSIDER_GAIN else state
+    best, _ = max(trials, key=lambda trial: (_evidence(trial[0]), -trial[1]))  # the earliest, on a tie
+    return best.state
+
+
+def _could_accept(reading) -> bool:
+    """A reply that might be a missed acceptance: it neither refuses, doubts, asks nor takes back."""
+    return reading.stance not in ("refuse", "doubt") and not any(c.act == "ask" or c.retracts for c in reading.clauses)
 
 
 def _checks(reading) -> tuple[list[Mention], list[Mention]]:
@@ -186,23 +221,21 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     for scheme in SCHEMES:
         key = tuple(scheme.cell(m, maze.size) for m in mentions)
         groups.setdefault(key, []).append(scheme)
-    results: list[tuple[Reading, AgreementState]] = []
-    fits: dict[str, int] = {}
+    results: list[tuple[Reading, Fold]] = []
     plausible = _plausible(groups, readings, maze) if mentions else None
     folded_under: dict[str, Scheme] = {}  # scheme -> the scheme its group was folded under (cells it names read alike)
     for schemes in groups.values():
         scheme = schemes[0] if mentions else None
-        state, fit = _fold(messages, readings, maze, scheme)
-        replay = replay_route(maze, [m.step.cell for m in state.agreed], goal_dist)
-        if state.said_again_seen:  # "Agreed — down.": read also as the accepted move said again; the favourable reading wins
-            other, other_fit = _fold(messages, readings, maze, scheme, said_again_echoes=True)
-            other_replay = replay_route(maze, [m.step.cell for m in other.agreed], goal_dist)
+        fold = _fold(messages, readings, maze, scheme)
+        replay = replay_route(maze, [m.step.cell for m in fold.state.agreed], goal_dist)
+        if fold.state.said_again_seen:  # "Agreed — down.": read also as the accepted move said again; the favourable reading wins
+            other = _fold(messages, readings, maze, scheme, said_again_echoes=True)
+            other_replay = replay_route(maze, [m.step.cell for m in other.state.agreed], goal_dist)
             if _favour(other_replay) > _favour(replay):
-                state, fit, replay = other, other_fit, other_replay
+                fold, replay = other, other_replay
         for member in schemes:
             name = member.name() if mentions else "directions"
-            results.append((Reading(name, replay), state))
-            fits[name] = fit
+            results.append((Reading(name, replay), fold))
             folded_under[name] = scheme
         if not mentions:
             break
@@ -215,15 +248,14 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     if mentions:  # nobody counts columns from the right unless they say so (a stated convention is kept by _plausible)
         from_left = [k for k in candidates if not results[k][0].scheme.endswith("_right")]
         candidates = from_left or candidates
-    best_fit = max(fits[results[k][0].scheme] for k in candidates)
-    candidates = [k for k in candidates if fits[results[k][0].scheme] == best_fit]  # where the pair says it stands
+    best_fit = max(results[k][1].fit for k in candidates)
+    candidates = [k for k in candidates if results[k][1].fit == best_fit]  # where the pair says it stands
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
-    best, state = results[best_index]
-    if mentions:  # the fold again under the scheme it was first made under, so that the fits compare
-        reconsidered = _reconsidered(messages, readings, maze, folded_under[best.scheme], state, fits[best.scheme], state.said_again_echoes)
-        if reconsidered is not state:
-            state = reconsidered
-            best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
-            results[best_index] = (best, state)
+    best, fold = results[best_index]
+    # the fold again under the scheme it was first made under, so that the fits compare
+    state = _reconsidered(messages, readings, maze, folded_under[best.scheme], fold)
+    if state is not fold.state:
+        best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
+        results[best_index] = (best, fold)
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
 

@@ -248,3 +248,26 @@ def test_leaving_the_choice_open_accepts_nothing(reply):
 def test_a_cell_asked_after_where_are_we_is_where_the_pair_stands_not_a_move(text):
     reading = read_message(text)
     assert reading.decision == [] and sum(len(c.positions) for c in reading.clauses) == 1
+
+
+def test_acti_said_on_the_goal_takes_back_an_acceptance_read_into_a_reply():
+    """"Yes, you are right" answers what a says of the map, not its "right?": read as an acceptance, the
+    pair would declare a step off the goal. "ACTI!" said there settles the reply as the grader reads it again."""
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "...*."])
+    messages = [("a", "The top row looks open on my side. right?"),
+                ("b", "Yes, you are right, the top row is open. Let's go right three times, then down four times."),
+                ("a", "Agreed."),
+                ("b", "We're on the star. ACTI!")]
+    grade = rule_grade(maze, messages)
+    assert grade.moves == ["right"] * 3 + ["down"] * 4 and grade.success
+
+
+def test_acti_said_a_step_short_never_makes_an_acceptance():
+    """A pair that declares one step short talks exactly like this: the last step was never agreed."""
+    messages = [("a", "Let's go right four times, then down three times."),
+                ("b", "Agreed."),
+                ("a", "One more down onto the star?"),
+                ("b", "Looks like we're basically there."),
+                ("a", "ACTI!")]
+    grade = rule_grade(maze_from_rows(OPEN_5), messages)
+    assert grade.moves == ["right"] * 4 + ["down"] * 3 and not grade.success
