@@ -412,14 +412,20 @@ class AgreementState:
                        reading: MessageReading) -> bool:
         """"Agreed: (2,2), (3,2), (4,2)." (or "Agreed — (2,2).") after the partner wrote "from (1,2) go down column 2: (2,2), (3,2),
         (4,2) are open": the acceptance shows the partner's cells were the way on, though no open proposal
-        held them. Only cells, only steps to neighbours, only cells the partner's last message named."""
+        held them. Only cells, only steps to neighbours, only cells the partner's last message named. So too
+        "✔ agreed, right x4 then down" after "if the cells after @ are open on your side: right x4, then down
+        onto the *?": two or more directions the partner's last message laid out, in its order."""
         at = next((k for k, c in enumerate(reading.clauses) if c is clause), None)
         if at is None:
             return False  # a route option named, not cells
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
-        if (self.cell_of is None or previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
-                or not (agreed_just_before or (clause.stance == "agree" and clause.echo))
-                or not clause.items or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items)):
+        if (previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
+                or not (agreed_just_before or (clause.stance == "agree" and clause.echo)) or not clause.items):
+            return False
+        if all(i.kind == "direction" for i in clause.items):
+            just_agreed = any(m.agreed_turn == self.turns - 2 for m in self.agreed)  # "right right down (from col 3) ok" — "ya, right right down"
+            return not just_agreed and _said_in_order([i.direction for i in clause.items], _directions_named(previous[1]))
+        if self.cell_of is None or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items):
             return False
         steps = self._proposal_from([clause], self.here)
         if not steps or any(s.direction is None for s in steps):
@@ -951,3 +957,15 @@ _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|r
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)
 _REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones?|four|three|two|part)|can'?t verify|cannot verify|"
                    r"not sure about|beyond that|only the first|just the first|for now|to start|to begin with)\b", re.IGNORECASE)
+
+
+def _directions_named(reading: MessageReading) -> list:
+    """The direction words of a message that lays moves out, in order (not in questions, recaps or claims)."""
+    return [i.direction for c in reading.clauses if c.act not in ("ask", "recap", "claim") for i in c.items if i.kind == "direction"]
+
+
+def _said_in_order(moves: list, named: list) -> bool:
+    """Two or more `moves` appear, in order and back to back, among `named` (one bare direction is too
+    common a word to tell an acceptance from a new proposal)."""
+    n = len(moves)
+    return n >= 2 and any(named[k:k + n] == moves for k in range(len(named) - n + 1))

@@ -271,3 +271,16 @@ def test_acti_said_a_step_short_never_makes_an_acceptance():
                 ("a", "ACTI!")]
     grade = rule_grade(maze_from_rows(OPEN_5), messages)
     assert grade.moves == ["right"] * 4 + ["down"] * 3 and not grade.success
+
+
+def test_agreeing_to_directions_the_partner_laid_out_under_a_condition_accepts_them():
+    messages = [("a", "I only see the far end of the top row. if the first cells after @ are open on your side: right x4, then down x4 onto the *?"),
+                ("b", "first three after @ are open on mine ✔ agreed, right x4 then down x4 🚀")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"] * 4 + ["down"] * 4
+
+
+def test_directions_said_again_after_the_partner_accepted_them_are_not_new_moves():
+    messages = [("a", "then right right and then down"),
+                ("b", "right right down ok"),
+                ("a", "ya thats what i meant. right right down")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right", "down"]
