@@ -278,7 +278,7 @@ class AgreementState:
         anchored = ((len(agreed) >= 2 and len(items) >= len(agreed)
                      and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed])
                     or _FROM_START.search(text) is not None)
-        return anchored and not _ONWARD.search(text)  # "Continue right x2", "two more right": from where the pair is
+        return anchored and not _ONWARD.search(text) and not _FROM_HERE.match(text)  # "Continue right x2", "now right then down": from where the pair is
 
     def _beyond_trail(self, steps: list[Step]) -> list[Step]:
         k = 0
@@ -952,6 +952,7 @@ _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|se
 _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
+_FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)

@@ -545,6 +545,8 @@ def split_clauses(line: str) -> tuple[str, ...]:
                     out.extend([condition.group(1), condition.group(2)])
                 elif "," in clause and (tail := _TRAILING_MOVE.search(clause)) and _INFO_HEAD.search(clause, 0, tail.start()):
                     out.extend([clause[:tail.start()], clause[tail.start():].lstrip(", ")])  # "row 3 col 4 is open for me too, right again"
+                elif "," in clause and (lead := _LEADING_MOVE.match(clause)) and _INFO_TAIL.search(clause, lead.end()):
+                    out.extend([clause[:lead.end()].rstrip(", "), clause[lead.end():]])  # "now dwn, theres a dot under us"
                 else:
                     out.append(clause)
     return tuple(out)
@@ -552,6 +554,9 @@ def split_clauses(line: str) -> tuple[str, ...]:
 
 _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
 _INFO_HEAD = re.compile(r"\b(?:open|wall|walls|see|mine|for me|on my side|clear|free)\b", re.IGNORECASE)
+_LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth))"
+                           r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees
+_INFO_TAIL = re.compile(r"\b(?:open|wall|walls|see|mine|for me|on my side|clear|free|there'?s|theres|there is|it'?s|its)\b", re.IGNORECASE)
 
 
 # Small patterns used in the classifier below, compiled once.

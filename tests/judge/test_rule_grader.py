@@ -284,3 +284,18 @@ def test_directions_said_again_after_the_partner_accepted_them_are_not_new_moves
                 ("b", "right right down ok"),
                 ("a", "ya thats what i meant. right right down")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right", "down"]
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["ys. now dwn, theres a dot under us", "k agred"], ["down"]),
+    (["go right, its open on mine", "ok"], ["right"]),
+    (["Right, I see it now. What next?", "down?"], []),
+])
+def test_a_move_then_why(messages, moves):
+    assert rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
+
+
+def test_now_begins_from_where_the_pair_stands_even_when_the_moves_match_the_path_walked():
+    messages = [("a", "right?"), ("b", "k right"), ("a", "down?"), ("b", "k agred dwn"),
+                ("a", "now rigth 1 then dwn 1"), ("b", "ok both")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down", "right", "down"]
