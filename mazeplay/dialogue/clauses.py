@@ -964,21 +964,21 @@ def _edge_of(text: str, mention: Mention) -> bool:
             or _EDGE_AFTER.match(text, end, end + 40) is not None)
 
 
-_DIAGONAL = re.compile(r"\bdiagonal(?:ly)?\s*,?\s*(?:to\s+the\s+|one\s+)?(up|down)[\s-]*(left|right)\b|\b(up|down)[\s-]*(left|right)\s*,?\s*diagonal(?:ly)?\b", re.IGNORECASE)
+_DIAGONAL = re.compile(r"\bdiag(?:onal(?:ly)?)?\s*,?\s*(?:to\s+the\s+(?:(?:one|cell|square)\s+)?|one\s+)?(up|down)[\s-]*(left|right)\b|\b(up|down)[\s-]*(left|right)\s*,?\s*diag(?:onal(?:ly)?)?\b", re.IGNORECASE)
 
 
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
     masked = _mask(text, _TOWARDS) if _TOWARDS_HINT.search(lower) else text
-    if _DIRECTION_HINT.search(lower):
-        masked = _mask_not_moves(masked)
     found: list[tuple[int, Item]] = []
-    if "diagonal" in lower:  # "go diagonal, down-right": one step to a corner neighbour, never two moves
+    if "diag" in lower:  # "go diagonal, down-right": one step to a corner neighbour, never two moves
         for match in _DIAGONAL.finditer(masked):
             vertical, horizontal = (match.group(1) or match.group(3)).lower(), (match.group(2) or match.group(4)).lower()
             found.append((match.start(), Item("diagonal", f"{vertical}-{horizontal}")))
-        masked = _DIAGONAL.sub(lambda m: " " * len(m.group(0)), masked)
+        masked = _DIAGONAL.sub(lambda m: " " * len(m.group(0)), masked)  # before "right of us" is masked as a place
+    if _DIRECTION_HINT.search(lower):
+        masked = _mask_not_moves(masked)
     for mention in find_mentions(masked):
         if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]

@@ -188,8 +188,10 @@ def test_an_acceptance_that_spells_out_a_far_cell_is_that_run():
     assert rule_grade(maze_from_rows(OPEN5), messages).route == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]
 
 
-def test_a_diagonal_step_is_a_jump_not_two_moves():
-    grade = rule_grade(maze_from_rows(OPEN5), [("a", "Let's save a move and go diagonal, down-right."), ("b", "OK.")])
+@pytest.mark.parametrize("proposal", ["Let's save a move and go diagonal, down-right.", "go diag down right?",
+                                      "lets go diag to the one down-right of us"])
+def test_a_diagonal_step_is_a_jump_not_two_moves(proposal):
+    grade = rule_grade(maze_from_rows(OPEN5), [("a", proposal), ("b", "OK.")])
     assert grade.moves == ["down-right"] and grade.route == [(0, 0)] and not grade.success
 
 
