@@ -765,7 +765,8 @@ _MOVE_VERB = _Gated(re.compile(
 _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|after that|afterwards|continue|further|more|also|and then|followed by|second|third|finally)\b", re.IGNORECASE), ("then", "next", "again", "another", "once more", "one more", "after", "continu", "further", "more", "also", "followed", "second", "third", "finally"))
 _SOLO = quick(re.compile(
     r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
-    r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took|continue|continuing|keep going)\b",
+    r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took|continue|continuing|keep going|"
+    r"explore|exploring|explored|scout|scouting|scouted)\b",
     re.IGNORECASE,
 ))
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
@@ -1538,7 +1539,8 @@ def read_message(text: str) -> MessageReading:
                 clause = Clause(clause.text, "recap", clause.stance, [], positions=[clause.items[0].mention])  # "Where are we? (4,4)?"
             if solo and clause.act == "propose" and (_CONTINUATION.match(part) or _PROGRESSIVE.match(part)):
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
-            solo = solo or clause.act == "solo"
+            solo = solo or clause.act == "solo" or (  # "then I'll explore the left side — moving down to (2,0)"
+                clause.act == "chat" and not clause.items and _SOLO.search(part) is not None and not _SOLO_EXCEPT.search(part))
             if reasoning and clause.act == "propose" and not clause.strong and not clause.conclusion and not clause.echo:
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "let me reason: … then (1,1)"
             if ("let me" in part or "reason" in part or "thinking" in part) and _REASONING.search(part):

@@ -163,6 +163,9 @@ def test_refusals_counters_corrections_and_partial_acceptance(messages, moves):
     ["I think we should go down.", "I'm going to go right on my own, see you at the goal.",
      "Fine, I'll go down by myself then.", "I went right twice."],
     ["Going down.", "I'm going right instead.", "I'm continuing down.", "And I'm continuing right."],
+    ["Since we can each scout, I'll go ahead and take the right branch: moving right.",
+     "Okay, then I'll explore the left side — moving down.", "I'm now one to the right. Moving right again.",
+     "I'll continue down."],
 ])
 def test_partners_who_each_move_on_their_own_are_ambiguous(messages):
     grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
