@@ -659,7 +659,7 @@ class AgreementState:
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
         after_it = any(_LEADING_SEQUENCE.match(c.text) for c in reading.decision[:1])  # "Sure. After that, one step down": further on
         prefix_only = (len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
-                       and not after_it)
+                       and not after_it and not self._approves_rest(pending, reading, len(own)))
         if not named and not prefix_only and not any(_REST.search(c.text) for c in reading.clauses):
             return 0
         if named:  # "Down ok. (3,5)?": only what the agreeing words name
@@ -669,6 +669,15 @@ class AgreementState:
         while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:
             k += 1
         return k if 0 < k < len(pending.steps) else 0
+
+    def _approves_rest(self, pending: Proposal, reading: MessageReading, said: int) -> bool:
+        """"(0,1) then (1,1) is fine - agreed.": the cells after the restated part are approved in their own
+        clause, so the agreement covers them too."""
+        if self.cell_of is None:
+            return False
+        rest = {s.cell for s in pending.steps[said:]}
+        return any(self.cell_of(i.mention) in rest for c in reading.clauses if c.act == "inform" and _APPROVED.search(c.text)
+                   for i in c.items if i.kind == "cell" and i.mention is not None)
 
     def _after_acceptance(self, reading: MessageReading, proposals: list[Clause], own: list[Step],
                           accepted: list[AgreedMove], pending: Proposal) -> list[Step]:
@@ -952,6 +961,7 @@ _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|se
 _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
+_APPROVED = re.compile(r"\b(?:is|are|'s|looks?|seems?)\s+(?:also\s+|too\s+)?(?:fine|ok|okay|good|great)\b", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"

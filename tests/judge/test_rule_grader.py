@@ -302,3 +302,9 @@ def test_now_begins_from_where_the_pair_stands_even_when_the_moves_match_the_pat
     messages = [("a", "right?"), ("b", "k right"), ("a", "down?"), ("b", "k agred dwn"),
                 ("a", "now rigth 1 then dwn 1"), ("b", "ok both")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down", "right", "down"]
+
+
+def test_the_rest_of_a_plan_approved_in_its_own_clause_is_accepted_too():
+    messages = [("a", "Using (row, col) from 0. id rather go right first, (0,1) then down to (1,1)"),
+                ("b", "If I'm reading your map right, (0,1) then (1,1) is fine - agreed.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down"]
