@@ -806,10 +806,16 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"(?:up|down|left|right|dwon|rigth)s?\b(?!\s+(?:is|are|'s|would|will|should|then|and|onto|into|to)\b)"),
         # corners: top-left, bottom right, the top-and-right route
         (r"\b(?:top|bottom|upper|lower|middle|cent(?:er|re))\b",
-         r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:and[\s-]+)?(?:left|right)\b"),
+         r"\b(?:top|bottom|upper|lower|middle|center|centre)[\s-]+(?:and[\s-]+)?(?:left|right|rigth|rite|lft|lfet)\b"),
+        # the map described: "the colum 2nd from left goes up", "row 3 runs right to the edge"
+        (r"\b(?:goes|runs|leads|continues|extends)\b",
+         r"\b(?:colum|column|col|row|corridor|path|hallway|passage|line|it|which)\s+(?:[\w-]+\s+){0,4}?(?:goes|runs|leads|continues|extends)\s+(?:all the way\s+|straight\s+)?(?:up|down|left|right|rigth|dwon)\b"),
+        # counted from a side: "the colum 2nd from left", "third from the right"
+        (r"\bfrom\b",
+         r"\b(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|last)\s+(?:\w+\s+)?from\s+(?:the\s+)?(?:left|right|rigth|top|bottom)\b"),
         # parts of the map: the left column, the bottom row, top side
-        (r"\b(?:left|right|top|bottom|upper|lower)",
-         r"\b(?:left|right|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)"),
+        (r"\b(?:left|right|rigth|rite|top|bottom|upper|lower)",
+         r"\b(?:left|right|rigth|rite|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)"),
         # places: on the left, to the right
         (r"\b(?:left|right)\b",
          r"\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d))"),
@@ -911,7 +917,7 @@ _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|
                             r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
 
 
-_DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef".split("|"))
+_DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef".split("|"))
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
     r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:col(?:umn)?|row|file|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",

@@ -21,7 +21,7 @@ _DIRECTIONS = {
     "up": "up", "north": "up", "upward": "up", "upwards": "up", "down": "down", "south": "down",
     "downward": "down", "downwards": "down", "left": "left", "west": "left", "right": "right", "east": "right",
     # what fast typists write
-    "dwon": "down", "donw": "down", "dowm": "down", "doen": "down", "dwn": "down", "rigth": "right", "rihgt": "right",
+    "dwon": "down", "donw": "down", "dowm": "down", "doen": "down", "dwn": "down", "rigth": "right", "rihgt": "right", "rite": "right",
     "righ": "right", "rght": "right", "riht": "right", "rigt": "right", "lfet": "left", "letf": "left", "lft": "left", "lef": "left", "uo": "up",
 }
 _NUM = r"(\d{1,2})"
@@ -42,12 +42,12 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("bare_pair", re.compile(r"(?<![\w.,(\[/:=+-])(?<!row )(?<!rows )(?<!col )(?<!cols )(?<!column )(?<!columns )(\d),(\d)(?![\w,)\]/:%+]|\.\d)")),  # "down to 4,1" typed fast
     ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
     ("number_letter", re.compile(r"(?<![\w'])" + _NUM + r"([A-La-l])(?![\w'])")),
-    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef)\b", re.IGNORECASE)),
+    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef)\b", re.IGNORECASE)),
 ]
 
 
 _DIGIT = re.compile(r"\d")
-_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|lfet|letf|lft|lef")
+_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef")
 
 
 @dataclass(frozen=True)

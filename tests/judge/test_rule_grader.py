@@ -308,3 +308,13 @@ def test_the_rest_of_a_plan_approved_in_its_own_clause_is_accepted_too():
     messages = [("a", "Using (row, col) from 0. id rather go right first, (0,1) then down to (1,1)"),
                 ("b", "If I'm reading your map right, (0,1) then (1,1) is fine - agreed.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down"]
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["so rite 3?", "k rite 3"], ["right"] * 3),  # "rite" as typed fast
+    (["yo goal top left-ish. we bottom rigth", "ya. down?", "ys"], ["down"]),  # a corner, not a move
+    (["the colum 2nd from left goes up i think?", "ya"], []),  # the map described
+    (["rigth edge colum goes down a lot on my side", "ok i see"], []),
+])
+def test_places_typed_fast_are_not_moves(messages, moves):
+    assert rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
