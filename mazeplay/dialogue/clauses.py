@@ -490,6 +490,11 @@ _HEDGE = quick(re.compile(
     r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
     re.IGNORECASE,
 ))
+def _unhedged(match: re.Match) -> str:
+    """A hedge dropped; the comma that set it off stays ("I agree, I think that's right: …" reads as "I agree, that's right: …")."""
+    return ", " if match.group(0).startswith(",") and match.start() > 0 and match.end() < len(match.string) else " "
+
+
 _HEDGE_HINT = _Literals("think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand".split("|"))
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
 _CONFIRM_REQUEST = re.compile(r"\W*(?:please\s+|pls\s+|can you\s+|could you\s+|would you\s+)(?:confirm|check|verify|double[- ]check)\b|\W*(?:confirm|check|verify)\s+(?:that|whether|if)\b", re.IGNORECASE)
@@ -1313,7 +1318,7 @@ def read_clause(text: str, section: str | None = None, previous_cell: Item | Non
 def _read_clause(text: str, section: str | None = None, previous_cell: Item | None = None) -> Clause:
     text = _IF_OPEN.sub(" ", text) if "if" in text or "If" in text else text  # "then (1,2) if open": a step of the plan
     if _HEDGE_HINT.search(text):
-        text = _HEDGE.sub(" ", text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
+        text = _HEDGE.sub(_unhedged, text)  # "if I'm reading this right", "I think maybe": hedges, not hypotheses
     listed = text.lstrip()[:1] in _BULLET_STARTS and _BULLET.match(text) is not None
     stripped = _BULLET.sub("", text) if listed else text
     if "*" in stripped or "_" in stripped or "~" in stripped:

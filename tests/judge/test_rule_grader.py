@@ -318,3 +318,8 @@ def test_the_rest_of_a_plan_approved_in_its_own_clause_is_accepted_too():
 ])
 def test_places_typed_fast_are_not_moves(messages, moves):
     assert rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
+
+
+def test_a_hedge_between_agreeing_and_the_moves_leaves_the_agreement_whole():
+    messages = [("a", "So, maybe: down 2, right 2?"), ("b", "I agree, I think that's right: down 2, right 2.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down", "right", "right"]
