@@ -970,12 +970,12 @@ _REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones
                    r"not sure about|beyond that|only the first|just the first|for now|to start|to begin with)\b", re.IGNORECASE)
 
 
-def _directions_named(reading: MessageReading) -> list:
+def _directions_named(reading: MessageReading) -> list[str | None]:
     """The direction words of a message that lays moves out, in order (not in questions, recaps or claims)."""
     return [i.direction for c in reading.clauses if c.act not in ("ask", "recap", "claim") for i in c.items if i.kind == "direction"]
 
 
-def _said_in_order(moves: list, named: list) -> bool:
+def _said_in_order(moves: list[str | None], named: list[str | None]) -> bool:
     """Two or more `moves` appear, in order and back to back, among `named` (one bare direction is too
     common a word to tell an acceptance from a new proposal)."""
     n = len(moves)

@@ -490,6 +490,8 @@ _HEDGE = quick(re.compile(
     r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
     re.IGNORECASE,
 ))
+
+
 def _unhedged(match: re.Match) -> str:
     """A hedge dropped; the comma that set it off stays ("I agree, I think that's right: …" reads as "I agree, that's right: …")."""
     return ", " if match.group(0).startswith(",") and match.start() > 0 and match.end() < len(match.string) else " "
