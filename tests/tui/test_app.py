@@ -32,6 +32,14 @@ async def say(pilot, text):
     await pilot.pause(0.05)
 
 
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Pause until `condition()` holds: a screen switch waits on a worker, slower on a busy machine."""
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+
+
 async def agree_until_result(pilot, first_message="Hi! I will follow your convention."):
     await say(pilot, first_message)
     for _ in range(60):
@@ -182,8 +190,10 @@ async def test_setup_screen_starts_a_game_and_reports_bad_input(db_path):
         app.screen.query_one("#density").value = "0.3"
         app.screen.query_one("#size").value = "6"
         app.screen.query_one("#seed").value = "9"
+        start = app.screen.query_one("#start")
+        await until(pilot, lambda: not start.has_class("-active"))  # a button ignores clicks while it shows the last press
         await pilot.click("#start")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert isinstance(app.screen, PlayScreen) and app.screen.session.setup.config.seed == 9
 
 
