@@ -169,7 +169,8 @@ class AgreementState:
                 if previous is not None:
                     target = previous
             elif item.kind == "diagonal":
-                target = (here[0] + (1 if item.label.startswith("down") else -1), here[1] + (1 if item.label.endswith("right") else -1))
+                vertical, horizontal = item.label.split("-")  # "down-right": one step each way, a corner neighbour
+                target = step(step(here, vertical), horizontal)  # type: ignore[arg-type]
             elif item.kind == "repeat" and last_dir:
                 target = step(here, last_dir)
             if target is None or (target == here and out):
@@ -430,8 +431,8 @@ class AgreementState:
         steps = self._proposal_from([clause], self.here)
         if not steps or any(s.direction is None for s in steps):
             return False
-        named = {self.cell_of(i.mention) for c in previous[1].clauses if c.act not in ("ask", "recap", "claim")  # "(1,4) is open?" — "yes": an answer
-                 for i in c.items if i.kind == "cell" and i.mention is not None}
+        named = {self.cell_of(i.mention) for i in _laid_out(previous[1])  # "(1,4) is open?" — "yes": an answer, not a cell laid out
+                 if i.kind == "cell" and i.mention is not None}
         return all(s.cell in named for s in steps)
 
     def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
@@ -970,9 +971,14 @@ _REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones
                    r"not sure about|beyond that|only the first|just the first|for now|to start|to begin with)\b", re.IGNORECASE)
 
 
+def _laid_out(reading: MessageReading) -> Iterator[Item]:
+    """The moves a message lays out, in order: any clause's but a question's, a recap's or a claim's."""
+    return (i for c in reading.clauses if c.act not in ("ask", "recap", "claim") for i in c.items)
+
+
 def _directions_named(reading: MessageReading) -> list[str | None]:
-    """The direction words of a message that lays moves out, in order (not in questions, recaps or claims)."""
-    return [i.direction for c in reading.clauses if c.act not in ("ask", "recap", "claim") for i in c.items if i.kind == "direction"]
+    """The direction words a message lays out, in order."""
+    return [i.direction for i in _laid_out(reading) if i.kind == "direction"]
 
 
 def _said_in_order(moves: list[str | None], named: list[str | None]) -> bool:

@@ -560,10 +560,11 @@ def split_clauses(line: str) -> tuple[str, ...]:
 
 
 _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
-_INFO_HEAD = re.compile(r"\b(?:open|wall|walls|see|mine|for me|on my side|clear|free)\b", re.IGNORECASE)
+_INFO_WORDS = r"open|wall|walls|see|mine|for me|on my side|clear|free"  # what a seat says of its map
+_INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
 _LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth))"
                            r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees
-_INFO_TAIL = re.compile(r"\b(?:open|wall|walls|see|mine|for me|on my side|clear|free|there'?s|theres|there is|it'?s|its)\b", re.IGNORECASE)
+_INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its)\b", re.IGNORECASE)
 
 
 # Small patterns used in the classifier below, compiled once.

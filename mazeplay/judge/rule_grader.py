@@ -88,6 +88,7 @@ class Fold:
     completion phrase (None when it never said it)."""
 
     state: AgreementState
+    scheme: Scheme | None  # the scheme it was folded under (one of a group whose cells read alike)
     fit: int
     on_goal: bool | None = None
 
@@ -113,7 +114,7 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
             on_goal = state.here == maze.goal
             break
     state.finish()
-    return Fold(state, fits, on_goal)
+    return Fold(state, scheme, fits, on_goal)
 
 
 # Reading a reply the other way must buy this much more fit: one stated position or one proposal made from
@@ -128,7 +129,7 @@ def _evidence(fold: Fold) -> int:
     return fold.fit + GOAL_FIT * bool(fold.on_goal)
 
 
-def _reconsidered(messages, readings, maze: Maze, scheme: Scheme | None, first: Fold) -> AgreementState:
+def _reconsidered(messages, readings, maze: Maze, first: Fold) -> AgreementState:
     """The fold again with one reply read the other way (accepted <-> not) when that makes what the pair
     says afterwards fit where it stands ("we're at row 3, column 5", proposals a step from there, "ACTI!"
     on the goal): a missed "Down to (1,1) is fine" or an acceptance read into chit-chat shows as every
@@ -142,7 +143,7 @@ def _reconsidered(messages, readings, maze: Maze, scheme: Scheme | None, first: 
     bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
     turns = [turn for turn in state.replies
              if turn not in bumped and (turn in accepted or _could_accept(readings[turn]))]
-    trials = [(_fold(messages, readings, maze, scheme, state.said_again_echoes, frozenset({turn})), turn) for turn in turns]
+    trials = [(_fold(messages, readings, maze, first.scheme, state.said_again_echoes, frozenset({turn})), turn) for turn in turns]
 
     def convinces(other: Fold, turn: int) -> bool:
         if turn in accepted:
@@ -223,7 +224,6 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         groups.setdefault(key, []).append(scheme)
     results: list[tuple[Reading, Fold]] = []
     plausible = _plausible(groups, readings, maze) if mentions else None
-    folded_under: dict[str, Scheme] = {}  # scheme -> the scheme its group was folded under (cells it names read alike)
     for schemes in groups.values():
         scheme = schemes[0] if mentions else None
         fold = _fold(messages, readings, maze, scheme)
@@ -236,7 +236,6 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
         for member in schemes:
             name = member.name() if mentions else "directions"
             results.append((Reading(name, replay), fold))
-            folded_under[name] = scheme
         if not mentions:
             break
     candidates = [k for k in range(len(results)) if plausible is None or results[k][0].scheme in plausible] or list(range(len(results)))
@@ -252,8 +251,7 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     candidates = [k for k in candidates if results[k][1].fit == best_fit]  # where the pair says it stands
     best_index = max(candidates, key=lambda k: (results[k][0].replay.weighted_outcome, results[k][0].replay.success, -k))
     best, fold = results[best_index]
-    # the fold again under the scheme it was first made under, so that the fits compare
-    state = _reconsidered(messages, readings, maze, folded_under[best.scheme], fold)
+    state = _reconsidered(messages, readings, maze, fold)  # under the scheme the fold was made under, so that the fits compare
     if state is not fold.state:
         best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
         results[best_index] = (best, fold)
