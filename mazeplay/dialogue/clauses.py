@@ -647,6 +647,8 @@ _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate sys
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
+_I_SEE = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", re.IGNORECASE)
+_ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
 _RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
@@ -803,7 +805,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b"
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
-         r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
+         r"|(?<!up )(?<!down )(?<!left )(?<!right )\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
         # a vague count: "then rigth a bunch", "down a few": the way to go, not moves a reader can count
         (r"\b(?:bunch|few|lot|ways|while|several)\b",
@@ -893,14 +895,19 @@ _BARE_FILLER = quick(re.compile(
 
 
 def _count_after(text: str) -> int:
+    return _written_count_after(text)[0]
+
+
+def _written_count_after(text: str) -> tuple[int, int]:
+    """The count written after a direction ("right x3", "left 3") and how far it reaches (0 if none)."""
     match = _COUNT.match(text)
     if not match:
-        return 1
+        return 1, 0
     word = (match.group("x") or match.group("n") or "").lower()
     if not word:
-        return 1
+        return 1, 0
     count = int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 1)
-    return count if 1 <= count <= 9 else 1
+    return (count if 1 <= count <= 9 else 1), match.end()
 
 
 def _count_before(text: str) -> int:
@@ -994,13 +1001,17 @@ def move_items(text: str) -> list[Item]:
         masked = _DIAGONAL.sub(lambda m: " " * len(m.group(0)), masked)  # before "right of us" is masked as a place
     if _DIRECTION_HINT.search(lower):
         masked = _mask_not_moves(masked)
+    counted = 0  # where the last count written after a direction ends: "left 3 up 1" is left x3, up x1
     for mention in find_mentions(masked):
         if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
         elif mention.kind == "direction":
-            count = _count_after(masked[mention.start + len(mention.raw):])
-            if count == 1:
-                count = _count_before(masked[:mention.start])
+            end = mention.start + len(mention.raw)
+            count, reach = _written_count_after(masked[end:])
+            if reach:
+                counted = end + reach
+            elif counted <= mention.start:
+                count = _count_before(masked[counted:mention.start])
             for k in range(count):
                 found.append((mention.start + k * 0.01, Item("direction", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
         else:
@@ -1179,6 +1190,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return "doubt"  # "why right?": questioning the proposal, not accepting it
     if _SARCASM_HINT.search(clause) and (_SARCASM.search(clause) or _EITHER_ANSWER.search(clause)):
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
+    if _I_SEE.match(rest) and all(word.rstrip("!.,") in _ACKNOWLEDGING for word in words):
+        return None  # "ok i see", "ah I see now": what was said is understood, nothing is accepted
     if _EITHER_IS_FINE.match(rest):
         return None  # "Either way is fine with me!", "whichever works": the choice left open, nothing accepted
     stance = _stance_of_words(words)

@@ -323,3 +323,19 @@ def test_places_typed_fast_are_not_moves(messages, moves):
 def test_a_hedge_between_agreeing_and_the_moves_leaves_the_agreement_whole():
     messages = [("a", "So, maybe: down 2, right 2?"), ("b", "I agree, I think that's right: down 2, right 2.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down", "right", "right"]
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["so left 3 up 1", "ys go"], ["left"] * 3 + ["up"]),  # each count after its direction
+    (["down 2 right 1 down 1?", "k"], ["down", "down", "right", "down"]),
+    (["2 down then 3 right", "ok"], ["down"] * 2 + ["right"] * 3),  # counts written first still count
+])
+def test_a_count_written_after_a_direction_belongs_to_it_alone(messages, moves):
+    maze = maze_from_rows(["....@", ".....", ".....", ".....", "*...."]) if messages[0].startswith("so left") else maze_from_rows(OPEN_5)
+    assert rule_grade(maze, [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
+
+
+@pytest.mark.parametrize("reply", ["ok i see", "Ah, I see now.", "i see"])
+def test_i_see_understands_and_accepts_nothing(reply):
+    messages = [("a", "the spot below us is open on mine. 3 down i think"), ("b", reply)]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
