@@ -702,9 +702,37 @@ class AgreementState:
                 return own[len(cells):]
             ends = self._stated_ends(reading)
             echoed = own[len(cells):]
-            if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in self._proposal_from(proposals, self.here)):
+            onward = self._proposal_from(proposals, self.here)
+            if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in onward):
                 return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
-        return self._proposal_from(proposals, self.here) if proposals else []  # the message's plan, from where the pair now is
+        onward = self._proposal_from(proposals, self.here) if proposals else []  # the message's plan, from where the pair now is
+        if own and cells:
+            counted_before = self._counted_before(proposals, cells, onward)
+            if counted_before is not None:
+                return counted_before  # "Now we go left." — "Yes. We go left six times.": six in all, the left agreed among them
+        return onward
+
+    def _counted_before(self, proposals: list[Clause], cells: list[Cell], onward: list[Step]) -> list[Step] | None:
+        """The plan told with the move just accepted as its first steps ("Yes. We go left six times":
+        six in all), when only that count stays on the grid, or only it ends on the goal the plan names.
+        Returns the steps left after the accepted ones; None when the plan counts on from here."""
+        def on_grid(steps: list[Step]) -> bool:
+            return all(0 <= s.cell[0] < self.size and 0 <= s.cell[1] < self.size for s in steps)
+        if len(self.trail) <= len(cells):
+            return None
+        before = self.trail[-len(cells) - 1]
+        named_goal = any(_GOAL_WORD.search(c.text) for c in proposals[-1:])
+        onward_fits = on_grid(onward) and (not named_goal or (bool(onward) and onward[-1].cell == self.goal))
+        if onward_fits:
+            return None
+        for k in range(len(proposals)):  # the whole plan, or its last clauses ("Now up. Up five times to goal.")
+            steps = self._proposal_from(proposals[k:], before)
+            rest = steps[len(cells):]
+            if [s.cell for s in steps[:len(cells)]] != cells or not rest or not on_grid(rest):
+                continue
+            if not named_goal or rest[-1].cell == self.goal:
+                return rest
+        return None
 
     def _stated_ends(self, reading: MessageReading) -> set[Cell]:
         """Cells the message says a plan leads to ("gets us to (1,4)", "that puts us at B5")."""

@@ -339,3 +339,19 @@ def test_a_count_written_after_a_direction_belongs_to_it_alone(messages, moves):
 def test_i_see_understands_and_accepts_nothing(reply):
     messages = [("a", "the spot below us is open on mine. 3 down i think"), ("b", reply)]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+def test_a_run_that_only_fits_counted_with_the_move_just_accepted_includes_it():
+    """"Now we go left." — "Yes. Left is open. We go left six times.": from the right edge of a 7-wide
+    maze, six more lefts after the one accepted would leave the grid; six in all ends on the edge."""
+    maze = maze_from_rows([".......", ".......", ".......", ".......", ".......", ".......", "*.....@"])
+    messages = [("a", "Now we go left."), ("b", "Yes. I see the right side of this row is open. Left is open. We go left six times."), ("a", "Agree left six times."),
+                ("b", "We are on goal. ACTI!")]
+    assert rule_grade(maze, messages).moves == ["left"] * 6
+
+
+def test_a_run_to_the_goal_counts_from_where_the_pair_stood_when_only_that_lands_on_it():
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "@...."])
+    messages = [("a", "Then up."), ("b", "Now up. Up is open. Up four times to goal."), ("a", "Agree up four times."),
+                ("b", "ACTI!")]
+    assert rule_grade(maze, messages).moves == ["up"] * 4
