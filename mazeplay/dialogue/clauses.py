@@ -647,6 +647,8 @@ _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate sys
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
+_GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)\s+(?:is|lies|sits|looks|seems)\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
+                        r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:\s+(?:and|&)\s+(?:to\s+the\s+)?(?:up|down|left|right))?(?:\s+(?:of|from)\s+(?:us|here|the start|@))?\W*$", re.IGNORECASE)
 _UNDERSTOOD = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", re.IGNORECASE)
 _ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
@@ -668,7 +670,7 @@ _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (
 _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
-_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
+_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
 _NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -1441,6 +1443,11 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
+    if _GOAL_LIES.match(rest) and not clause.strong and not _LETS_MOVE.search(rest):
+        clause.act = "inform"  # "Yes, I agree, the goal is up and right.": where the goal lies, not the way to go
+        if clause.stance == "agree":
+            clause.stance = "weak_agree"  # the yes is to what was said of the goal
+        return clause
     if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
         return clause
@@ -1592,11 +1599,12 @@ def read_message(text: str) -> MessageReading:
                 and not any(c.stance in ("agree", "weak_agree") for c in clauses[:k - 1])):  # "Agreed. The cell beneath us, then.": the next one
             clauses[k - 1] = before = copy(before)
             before.stance, before.echo, before.conceded = "agree", True, True  # "Down again, then.": in that case, yes
-        if (before.act == "propose" and clause.act == "propose" and not clause.sequenced and _MOVES_THEN_STATUS.match(before.text)
+        if (before.act == "propose" and clause.act == "propose" and not clause.sequenced
                 and len(clause.items) > len(before.items)
-                and [i.direction for i in clause.items[:len(before.items)]] == [i.direction for i in before.items]):
+                and [i.direction for i in clause.items[:len(before.items)]] == [i.direction for i in before.items]
+                and ((_MOVES_THEN_STATUS.match(before.text) and not before.strong) or _once_then_counted(before, clause))):
             clauses[k - 1] = before = copy(before)
-            before.act = "inform"  # "Left is open. We go left six times.": why, then the move, which says how far
+            before.act = "inform"  # "Left is open. We go left six times.", "Go left. Left two.": the move, then how far
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)
@@ -1605,6 +1613,14 @@ def read_message(text: str) -> MessageReading:
                           choice=_choice(clauses))
 
 
+def _once_then_counted(before: Clause, clause: Clause) -> bool:
+    """"Go left back. Left two.": one direction said bare, then the same direction with its count."""
+    directions = {i.direction for i in clause.items}
+    return (len(before.items) == 1 and before.items[0].kind == "direction" and len(directions) == 1
+            and all(i.kind == "direction" for i in clause.items) and bool(_BARE_COUNT.match(clause.text)))
+
+
+_BARE_COUNT = re.compile(rf"^\W*{_DIRECTION_WORD}\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?\W*$", re.IGNORECASE)
 _THEN_ALONE = re.compile(r"^\W*then\W*$", re.IGNORECASE)
 
 

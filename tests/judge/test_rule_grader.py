@@ -355,3 +355,18 @@ def test_a_run_to_the_goal_counts_from_where_the_pair_stood_when_only_that_lands
     messages = [("a", "Then up."), ("b", "Now up. Up is open. Up four times to goal."), ("a", "Agree up four times."),
                 ("b", "ACTI!")]
     assert rule_grade(maze, messages).moves == ["up"] * 4
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["Go left back. Left two. Then up.", "Agree."], ["left", "left", "up"]),  # said bare, then with its count
+    (["Go left. Left two more.", "Agree."], ["left"] * 3),  # "more": further moves
+])
+def test_one_direction_then_the_same_with_its_count_is_one_run(messages, moves):
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "....@"])
+    assert rule_grade(maze, [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
+
+
+def test_agreeing_where_the_goal_lies_accepts_no_move():
+    messages = [("a", "Hello. The goal is up and to the right of us. Up right."),
+                ("b", "Yes, I agree, the goal is up and right. That is the direction.")]
+    assert rule_grade(maze_from_rows(["....*", ".....", ".....", ".....", "@...."]), messages).moves == []
