@@ -94,6 +94,7 @@ class AgreementState:
     _last_proposer: str | None = None
     _last_message: tuple[str, MessageReading] | None = None
     _tail_restated: bool = False
+    _asked_what_next: bool = False  # the partner's last message asked only "now?", "next?": the reply plans from here
     _tail_rest: list = field(default_factory=list)
     _tail_k: int = 0
     _options: dict[str, tuple[str, int, list[Item]]] = field(default_factory=dict)  # "a", "#1" -> (seat, turn, moves)
@@ -279,7 +280,8 @@ class AgreementState:
         anchored = ((len(agreed) >= 2 and len(items) >= len(agreed)
                      and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed])
                     or _FROM_START.search(text) is not None)
-        return anchored and not _ONWARD.search(text) and not _FROM_HERE.match(text)  # "Continue right x2", "now right then down": from where the pair is
+        return (anchored and not _ONWARD.search(text) and not _FROM_HERE.match(text)  # "Continue right x2", "now right then down": from where the pair is
+                and (not self._asked_what_next or _FROM_START.search(text) is not None))  # "now?" — "right then up up": from here
 
     def _beyond_trail(self, steps: list[Step]) -> list[Step]:
         k = 0
@@ -293,6 +295,8 @@ class AgreementState:
         reading = reading or read_message(text)
         turn, self.turns = self.turns, self.turns + 1
         previous, self._last_message = self._last_message, (seat, reading)
+        self._asked_what_next = previous is not None and previous[0] != seat and bool(
+            _ASKS_WHAT_NEXT.match(" ".join(c.text for c in previous[1].clauses)))
         decision = Decision(acti=reading.acti)
         proposals = reading.decision
         solos = reading.solos
@@ -991,6 +995,7 @@ _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
 _APPROVED = re.compile(r"\b(?:is|are|'s|looks?|seems?)\s+(?:also\s+|too\s+)?(?:fine|ok|okay|good|great)\b", re.IGNORECASE)
+_ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"

@@ -405,6 +405,11 @@ def _json_block(lines: list[str], first: int) -> tuple[object, int] | None:
 _RIGHT_AS_CORRECT = re.compile(r"((?:^|[.!?]\s+)\W*)right(\s*(?:[—–]|--?)\s*)(?=(?:we|i|you|that|it|yes|exactly|good|and|so|the plan|your)\b)", re.IGNORECASE | re.MULTILINE)
 
 
+_SHORTHAND_WORDS = {"agn": "again", "agian": "again", "agin": "again", "nxt": "next", "thn": "then", "thne": "then"}
+_SHORTHAND = re.compile(r"\b(?:%s)\b" % "|".join(_SHORTHAND_WORDS), re.IGNORECASE)
+_SHORTHAND_HINT = _Literals(list(_SHORTHAND_WORDS))
+
+
 def clean_lines(text: str) -> list[tuple[str, str | None]]:
     """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
     to a grader are dropped, JSON and move tables become plain clauses."""
@@ -415,6 +420,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         text = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", text))
     if not _ARROW_MARKS.isdisjoint(text):
         text = _ARROWS.sub(" -> ", text)
+    if _SHORTHAND_HINT.search(text):
+        text = _SHORTHAND.sub(lambda m: _SHORTHAND_WORDS[m.group(0).lower()], text)  # "up agn", "thn left": as typed fast
     if "ight" in text and ("—" in text or "–" in text or "-" in text):
         text = _RIGHT_AS_CORRECT.sub(r"\1correct\2", text)  # "Right — we stop at row 3 col 3": correct, then why
     out: list[tuple[str, str | None]] = []

@@ -370,3 +370,20 @@ def test_agreeing_where_the_goal_lies_accepts_no_move():
     messages = [("a", "Hello. The goal is up and to the right of us. Up right."),
                 ("b", "Yes, I agree, the goal is up and right. That is the direction.")]
     assert rule_grade(maze_from_rows(["....*", ".....", ".....", ".....", "@...."]), messages).moves == []
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["up?", "ys", "agn", "k"], ["up", "up"]),  # "agn", as typed fast
+    (["up?", "ys", "up agn, open on mine", "k"], ["up", "up"]),
+])
+def test_again_typed_fast_repeats_the_last_move(messages, moves):
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "@...."])
+    assert rule_grade(maze, [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
+
+
+def test_a_plan_given_when_asked_what_next_starts_from_where_the_pair_stands():
+    """"now?" — "rigth then up up": the same shape as the path walked, but asked for, it is the next plan."""
+    messages = [("a", "rigth"), ("b", "k rigth"), ("a", "up?"), ("b", "ys"), ("a", "again"), ("b", "k"),
+                ("a", "now?"), ("b", "rigth then up up"), ("a", "k")]
+    maze = maze_from_rows(["....*", ".....", ".....", ".....", "@...."])
+    assert rule_grade(maze, messages).moves == ["right", "up", "up", "right", "up", "up"]
