@@ -172,6 +172,7 @@ def _words_of(text: str) -> frozenset[str]:
 
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SINGLE_QUOTED_ACTI = re.compile(r"(?<!\w)'\s*ACTI\s*!*\s*'(?!\w)", re.IGNORECASE)
 _QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb')
 _ARROWS = quick(re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*"))
 _ARROW_MARKS = frozenset(">→⇒➡⟶➜➔")  # one of them is in every arrow
@@ -678,7 +679,7 @@ _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|pu
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
-_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling)\s*[.!]*\s*$", re.IGNORECASE)
+_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling|done)\s*[.!]*\s*$", re.IGNORECASE)
 _NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
@@ -1511,7 +1512,8 @@ _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|he
 _THEN_DIRECTION = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\b(?!\s*(?:is|would|will|looks|seems|might|could)\b)", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
 _MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}(?:\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?)?\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
-_DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b", re.IGNORECASE)
+_DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b"
+                        r"|done\b[\s:,.!-]*(?:(?:we'?re|we are|now)\s+)?(?:(?:at|on|in)\s+)?(?:[A-La-l]\d\b|[\(\[]\s*\d|r\d+c\d+\b))", re.IGNORECASE)  # "done, d1": there
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:thats|its|thas)\s+(?:a\s+)?(?:wall|blocked|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
 
 
@@ -1551,6 +1553,8 @@ def read_message(text: str) -> MessageReading:
     for line, section in clean_lines(text):
         if '"' in line or "\u201c" in line or "\u00ab" in line:
             line = _QUOTED.sub(" ", line)  # quoted words are mentioned, not used (after JSON was read)
+        if "'" in line:
+            line = _SINGLE_QUOTED_ACTI.sub(" ", line)  # "whoever lands us on b1 types 'ACTI!'" (other single quotes may be apostrophes)
         previous: Clause | None = None
         reasoning = False
         for part in split_clauses(line):

@@ -7,7 +7,7 @@ import pytest
 
 from mazeplay.engine import maze_from_rows
 from mazeplay.judge.audit import cohen_kappa, fleiss_kappa, icc_2_1
-from mazeplay.dialogue.clauses import read_message
+from mazeplay.dialogue.clauses import acti_said, read_message
 from mazeplay.dialogue.notation import SCHEMES, find_mentions
 from mazeplay.judge.score import rule_grade
 from tests.judge.corpus import CORPUS
@@ -387,3 +387,18 @@ def test_a_plan_given_when_asked_what_next_starts_from_where_the_pair_stands():
                 ("a", "now?"), ("b", "rigth then up up"), ("a", "k")]
     maze = maze_from_rows(["....*", ".....", ".....", ".....", "@...."])
     assert rule_grade(maze, messages).moves == ["right", "up", "up", "right", "up", "up"]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("yep. and whoever lands us on b1 types 'ACTI!' — not before, ok?", False),  # quoted in single quotes
+    ("we're on it, so ACTI!", True),
+    ("we're at the goal, that's it. ACTI!", True),  # an apostrophe elsewhere quotes nothing
+])
+def test_acti_in_single_quotes_is_quoted(text, said):
+    assert acti_said(text) is said
+
+
+@pytest.mark.parametrize("reply", ["done, (0,3)", "done", "Done!"])
+def test_done_after_a_proposal_accepts_it(reply):
+    messages = [("a", "Using (row, col) from 0: go (0,1) (0,2) (0,3)"), ("b", reply)]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["(0,1)", "(0,2)", "(0,3)"]
