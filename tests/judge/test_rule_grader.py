@@ -402,3 +402,16 @@ def test_acti_in_single_quotes_is_quoted(text, said):
 def test_done_after_a_proposal_accepts_it(reply):
     messages = [("a", "Using (row, col) from 0: go (0,1) (0,2) (0,3)"), ("b", reply)]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["(0,1)", "(0,2)", "(0,3)"]
+
+
+def test_counts_up_to_eight_are_read_in_words():
+    """An 8x8 board: "seven ups" and "agreed, seven up" are seven moves."""
+    maze = maze_from_rows(["*.......", "........", "........", "........", "........", "........", "........", "@......."])
+    messages = [("a", "now up the a-file. seven ups. agreed?"), ("b", "agreed, seven up.")]
+    assert rule_grade(maze, messages).moves == ["up"] * 7
+
+
+def test_agreed_in_principle_accepts_the_idea_not_the_moves():
+    messages = [("b", "Route: down to the bottom row, then right along it to the goal."),
+                ("a", "Agreed in principle. Let's do the column in two chunks. First: (1,0), (2,0).")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
