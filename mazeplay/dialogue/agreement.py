@@ -482,6 +482,9 @@ class AgreementState:
             stance = None  # "wait no row 3 col 4 is a wall dont go there" when the plan never enters it: a warning
         if stance == "refuse" and not blocked and self._agrees_first(pending, reading):
             stance = "agree"  # "Agreed, down. … the goal is on the right, so I'd rather go back the way we came": then what next
+        own_plan = stance in ("agree", "weak_agree") and self._refuses_then_agrees_to_other_moves(pending, reading)
+        if own_plan:
+            stance = "refuse"  # "I do NOT agree to up x2. … I agree to the first three moves: left x3": its own plan
         starts = bool(own) and _starts_with(own, pending.steps)
         tail = bool(own) and self._restates_tail(proposals, pending)
         restates = starts or tail
@@ -500,7 +503,7 @@ class AgreementState:
         if pending.solo and any(_SPLIT_UP.search(c.text) for c in reading.clauses):
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
-        partial = 0 if restates or self._tail_restated else self._partial(pending, reading, own)
+        partial = 0 if restates or self._tail_restated or own_plan else self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
@@ -528,6 +531,16 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _refuses_then_agrees_to_other_moves(self, pending: Proposal, reading: MessageReading) -> bool:
+        """The message refuses the proposal, then says yes to moves that do not begin it."""
+        clauses = reading.clauses
+        refusal = next((k for k, c in enumerate(clauses) if c.stance == "refuse"), None)
+        last_yes = max((k for k, c in enumerate(clauses) if c.stance in ("agree", "weak_agree")), default=None)
+        if refusal is None or last_yes is None or last_yes < refusal or not clauses[last_yes].items:
+            return False
+        steps = self._resolve(clauses[last_yes].items, self.here)
+        return bool(steps) and steps[0].cell != pending.steps[0].cell
 
     def _spells_out(self, pending: Proposal, own: list[Step]) -> bool:
         """The proposal is one far cell in line with the pair, and the acceptance names the straight run

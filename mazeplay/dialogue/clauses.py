@@ -658,6 +658,7 @@ _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
 _GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)\s+(?:is|lies|sits|looks|seems)\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
                         r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:\s+(?:and|&)\s+(?:to\s+the\s+)?(?:up|down|left|right))?(?:\s+(?:of|from)\s+(?:us|here|the start|@))?\W*$", re.IGNORECASE)
+_NEED_FROM_YOU = re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
 _UNDERSTOOD = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", re.IGNORECASE)
 _ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
@@ -1439,7 +1440,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)):
         clause.act = "solo"
         return clause
-    if _WHY.match(stripped) or _CONFIRM_REQUEST.match(rest):
+    if _WHY.match(stripped) or _CONFIRM_REQUEST.match(rest) or _NEED_FROM_YOU.search(rest):
         clause.act = "ask"  # "why right?", "(please confirm (1,1), (1,3))": asking about cells, not moving
         return clause
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):

@@ -158,8 +158,10 @@ def _reconsidered(messages, readings, maze: Maze, first: Fold) -> AgreementState
 
 
 def _could_accept(reading) -> bool:
-    """A reply that might be a missed acceptance: it neither refuses, doubts, asks nor takes back."""
-    return reading.stance not in ("refuse", "doubt") and not any(c.act == "ask" or c.retracts for c in reading.clauses)
+    """A reply that might be a missed acceptance: it neither refuses (anywhere: "I do NOT agree to up x2. …
+    I agree to left x3" says yes to its own plan), doubts, asks nor takes back."""
+    return reading.stance not in ("refuse", "doubt") and not any(
+        c.act == "ask" or c.retracts or (c.stance == "refuse" and c.items) for c in reading.clauses)
 
 
 def _checks(reading) -> tuple[list[Mention], list[Mention]]:

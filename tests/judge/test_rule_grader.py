@@ -415,3 +415,17 @@ def test_agreed_in_principle_accepts_the_idea_not_the_moves():
     messages = [("b", "Route: down to the bottom row, then right along it to the goal."),
                 ("a", "Agreed in principle. Let's do the column in two chunks. First: (1,0), (2,0).")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+def test_cells_asked_for_are_not_a_proposal():
+    messages = [("a", "Using (row, col) from 0. I need `(1,0)`, `(2,0)`, `(3,0)` from you."),
+                ("b", "All open. I agree to the whole route. Do you?")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+def test_a_refusal_then_yes_to_its_own_moves_accepts_nothing_of_the_partner():
+    messages = [("b", "Proposal: down x2. Please check (2,0), it's yours."),
+                ("a", "(2,0) is a wall. So: I do NOT agree to down x2. I agree to the first moves of my own route: right x3."),
+                ("b", "Agreed, right x3.")]
+    maze = maze_from_rows(["@....", ".....", "#....", ".....", "....*"])
+    assert rule_grade(maze, messages).moves == ["right"] * 3
