@@ -277,7 +277,7 @@ class AgreementState:
         if not items or any(i.kind not in ("direction", "run") for i in items) or len(self.trail) < 2:
             return False
         agreed = self.agreed
-        anchored = ((len(agreed) >= 2 and len(items) >= len(agreed)
+        anchored = ((len(agreed) >= 2 and (len(items) > len(agreed) or (len(items) == len(agreed) and not _LETS.search(text)))
                      and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed])
                     or _FROM_START.search(text) is not None)
         return (anchored and not _ONWARD.search(text) and not _FROM_HERE.match(text)  # "Continue right x2", "now right then down": from where the pair is
@@ -462,7 +462,11 @@ class AgreementState:
         if lead and n <= len(just_agreed) and (said == just_agreed[:n] or said == just_agreed[-n:]):
             if self._lands_on_goal(proposals) and not self._lands_on_goal(proposals[lead:]):
                 return proposals  # "DOWN, then RIGHT to *." from two steps away: both moves are new, or the last misses *
-            return proposals[lead:]
+            rest = proposals[lead:]
+            if (len(rest) == 1 and proposals[lead - 1].echo and not _NEW.search(rest[0].text) and not rest[0].sequenced
+                    and [i.direction for i in rest[0].items] == said and all(i.kind == "direction" for i in rest[0].items)):
+                return []  # "OK. I agree to move right. Move right.": the move just agreed, carried out
+            return rest
         return proposals
 
     def _lands_on_goal(self, proposals: list[Clause]) -> bool:
@@ -1008,6 +1012,7 @@ _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
 _APPROVED = re.compile(r"\b(?:is|are|'s|looks?|seems?)\s+(?:also\s+|too\s+)?(?:fine|ok|okay|good|great)\b", re.IGNORECASE)
+_LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNORECASE)
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)

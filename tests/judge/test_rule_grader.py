@@ -429,3 +429,28 @@ def test_a_refusal_then_yes_to_its_own_moves_accepts_nothing_of_the_partner():
                 ("b", "Agreed, right x3.")]
     maze = maze_from_rows(["@....", ".....", "#....", ".....", "....*"])
     assert rule_grade(maze, messages).moves == ["right"] * 3
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("I propose: move left.", ["left"]),
+    ("step left", ["left"]),
+    ("we have 3 moves left", []),  # what remains
+    ("Only one step left!", []),
+])
+def test_move_left_is_a_move_and_moves_left_remain(text, moves):
+    maze = maze_from_rows([".....", ".....", ".....", ".....", "*...@"])
+    assert rule_grade(maze, [("a", text), ("b", "agreed")]).moves == moves
+
+
+def test_a_new_plan_in_the_shape_of_the_path_walked_is_a_new_plan_when_proposed():
+    messages = [("a", "down?"), ("b", "I agree to move down."), ("a", "Down again?"), ("b", "Yes, I agree to move down."),
+                ("a", "We moved down 2 times. Can you see below?"), ("b", "It is open. Let's move down and down."),
+                ("a", "I agree to move down and down.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"] * 4
+
+
+def test_the_move_just_agreed_said_again_as_an_order_is_carried_out_not_proposed():
+    messages = [("a", "After that we go right."), ("b", "We move right. I agree to move right."),
+                ("a", "OK. I agree to move right. Move right."), ("b", "We moved right. Let's move right again, right again."),
+                ("a", "I agree. Right, right.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"] * 3
