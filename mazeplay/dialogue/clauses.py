@@ -659,6 +659,7 @@ _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?
 _GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)\s+(?:is|lies|sits|looks|seems)\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
                         r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:\s+(?:and|&)\s+(?:to\s+the\s+)?(?:up|down|left|right))?(?:\s+(?:of|from)\s+(?:us|here|the start|@))?\W*$", re.IGNORECASE)
 _NEED_FROM_YOU = re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
+_POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify)\b", re.IGNORECASE)  # "I would extend it: down, right": a proposal, put politely
 _UNDERSTOOD = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", re.IGNORECASE)
 _ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
@@ -947,7 +948,8 @@ _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef".split("|"))
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
-    r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:col(?:umn)?|row|file|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?",
+    r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:col(?:umn)?|row|file|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?"
+    r"(?:(?:goal|star|finish|target)\s*(?:,\s*|(?:in|at|on)\s+(?:the\s+)?|\(|=\s*))?",  # "right onto the goal in the sixth row, fourth column"
     re.IGNORECASE,
 )
 _ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
@@ -1143,7 +1145,7 @@ _ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5
 _TO_LINE = re.compile(
     r"\s*(?:x\s*\d\s*|\d\s*(?:x|times|steps?)?\s*|twice\s*)?(?:all the way\s+)?(?:to|until|till|into|onto)\s+(?:the\s+)?"
     r"(?:(?P<a1>row|line|column|col)\s*(?P<n1>\d{1,2})|(?P<n2>\d{1,2}|first|second|third|fourth|fifth|sixth|seventh|eighth)(?:st|nd|rd|th)?\s+(?P<a2>row|line|column|col))\b"
-    r"(?!\s*(?:,|and)?\s*(?:col(?:umn)?|row|c)\s*\d)",
+    r"(?!\s*(?:,|and)?\s*(?:(?:col(?:umn)?|row|c)\s*\d|(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth)\s+(?:col(?:umn)?|row)\b))",  # "to the third row, second column": a cell
     re.IGNORECASE,
 )
 
@@ -1259,8 +1261,8 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
                            r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?rows?\b"),
         ("letters", "row", r"\bletters?\s+(?:go\s+|run\s+)?down\b|\bnumbers?\s+(?:go\s+|run\s+)?across\b|\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?rows?|"
                            r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?col"),
-        ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b"),
-        ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b"),
+        ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b|\bstart(?:ing|s)?\s+(?:at|with|from)\s+(?:0|zero)\b"),
+        ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b|\bstart(?:ing|s)?\s+(?:at|with|from)\s+(?:1|one)\b"),
         ("vertical", "top", r"\b(?:y|rows?)\s+(?:\w+\s+){0,3}(?:from|at)\s+the\s+top\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
                              r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b"),
         ("vertical", "bottom", r"\b(?:y|rows?)\s+(?:\w+\s+){0,2}(?:from|at)\s+the\s+bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
@@ -1401,7 +1403,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         if find_mentions(tail) and not any(i.kind == "cell" and i.label in head for i in items):
             items = [i for i in items if i.kind != "direction"]  # "column 1 straight down: (0,1), (1,1), (2,1)"
     clause.items = items
-    clause.strong = bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
+    clause.strong = (bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
+                     or bool(_POLITE_PROPOSAL.search(rest)))
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.moves_to = bool(_MOVES_TO.search(rest))
     clause.rendering = bool(_RENDERING.match(rest)) and not question and any(i.kind == "cell" for i in items)  # not "thats * right?"
@@ -1449,7 +1452,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if question and not clause.strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause
-    hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest))
+    hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest)
     if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
@@ -1513,7 +1516,7 @@ _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
 _THEN_DIRECTION = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\b(?!\s*(?:is|would|will|looks|seems|might|could)\b)", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
-_MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}(?:\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?)?\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
+_MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|and\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}(?:\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?)?\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b"
                         r"|done\b[\s:,.!-]*(?:(?:we'?re|we are|now)\s+)?(?:(?:at|on|in)\s+)?(?:[A-La-l]\d\b|[\(\[]\s*\d|r\d+c\d+\b))", re.IGNORECASE)  # "done, d1": there
 _BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:thats|its|thas)\s+(?:a\s+)?(?:wall|blocked|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))

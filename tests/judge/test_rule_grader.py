@@ -454,3 +454,21 @@ def test_the_move_just_agreed_said_again_as_an_order_is_carried_out_not_proposed
                 ("a", "OK. I agree to move right. Move right."), ("b", "We moved right. Let's move right again, right again."),
                 ("a", "I agree. Right, right.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"] * 3
+
+
+def test_a_run_to_a_cell_named_in_words_and_onto_the_goal_named_by_its_cell():
+    """"down to the third row, first column" is a run to that cell (not to the row, then the cell again);
+    "and right onto the goal in the third row, third column" is one more step of the plan."""
+    maze = maze_from_rows(["@....", ".....", "..*..", ".....", "....."])
+    messages = [("a", "Rows and columns counted from the top-left, starting at one. Let me read it back: down to the second row, "
+                      "first column; down to the third row, first column; right to the third row, second column; "
+                      "and right onto the goal in the third row, third column. Agree?"),
+                ("b", "I agree.")]
+    assert rule_grade(maze, messages).moves == ["down", "down", "right", "right"]
+
+
+def test_i_would_extend_it_proposes():
+    messages = [("a", "Next, I propose: down to (1,0)."),
+                ("b", "I would extend it: down, right, right, reaching (1,2), and then down to (2,2). Please confirm."),
+                ("a", "Acknowledged and confirmed: down, right, right, down.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right", "right", "down"]
