@@ -318,6 +318,12 @@ class AgreementState:
         if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
             return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
         own = self._proposal_from(proposals, self.here) if proposals else []
+        if (pending is not None and pending.seat == seat and previous is not None and previous[0] != seat
+                and any(c.conditional for c in previous[1].clauses) and reading.stance not in ("refuse", "doubt")
+                and ((not own and any(_CONDITION_MET.search(c.text) for c in reading.clauses))
+                     or (reading.stance == "agree" and [s.cell for s in own] == [s.cell for s in pending.steps]))):
+            decision.agreed = self._accept(pending, turn, len(pending.steps))  # "I'd agree, assuming none is a wall" — "I double-checked, none are walls"
+            return decision
         self._restated = self._tail_restated = False
         if pending is not None and pending.seat != seat:
             if any(c.mixed for c in reading.clauses):
@@ -1012,6 +1018,7 @@ _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
 _APPROVED = re.compile(r"\b(?:is|are|'s|looks?|seems?)\s+(?:also\s+|too\s+)?(?:fine|ok|okay|good|great)\b", re.IGNORECASE)
+_CONDITION_MET = re.compile(r"\b(?:double[- ]?checked|i'?m sure|i am sure|none (?:of them )?(?:are|is) (?:a )?walls?|going with it|it matches)\b", re.IGNORECASE)
 _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNORECASE)
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)

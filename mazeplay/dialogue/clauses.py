@@ -66,6 +66,7 @@ class Clause:
     conventions: list[tuple[str, object]] = field(default_factory=list)  # ("order", "row_col"), ("origin", 0)…
     hypothetical: bool = False  # "we could go right", "if we go down we'd hit a wall"
     positions: list[Mention] = field(default_factory=list)  # where it says the pair stands ("we're now at (1,2)")
+    conditional: bool = False  # agrees once a condition holds ("I'd agree to that, assuming none is a wall")
     points_back: bool = field(default=False, repr=False, compare=False)  # "let's go there", read without the cell named before
 
 
@@ -682,7 +683,7 @@ _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|pu
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
-_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling|done)\s*[.!]*\s*$", re.IGNORECASE)
+_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling|done)[^\w?]*$", re.IGNORECASE)  # "send it 🚀"
 _NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
@@ -1217,7 +1218,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     if _POSITIVE_IDIOM.search(body):
         return "agree"
     if _CONDITIONAL_AGREE.search(body):
-        return "refuse"
+        return "doubt"  # "I'd agree to up, right — assuming you haven't mislabelled a wall": not yet, the proposal stays open
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
     if agree and _NEGATED_JUST_BEFORE.search(body[:agree.start()]):
         return "refuse"  # "But I have to be honest: I do NOT AGREE with that", "I can't really agree"
@@ -1369,6 +1370,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.stance = _clause_stance(stripped, words, rest, question)
     clause.mixed = (clause.stance == "refuse" and bool(_AGREE_PHRASE.search(rest)) and not _NEGATION.search(rest)
                     and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped))
+    clause.conditional = clause.stance == "doubt" and _CONDITIONAL_AGREE.search(rest) is not None
     clause.retracts = clause.stance == "refuse" and (
         any(w in _REFUSE_WORDS or _NO_WORD.fullmatch(w) for w in words)
         or bool(_RETRACTION.search(rest)))
@@ -1606,7 +1608,7 @@ def read_message(text: str) -> MessageReading:
         before, clause = clauses[k - 1], clauses[k]
         if clause.stance in ("agree", "weak_agree") and not clause.items and _CONDITIONAL_START.match(before.text) and _THEN_YES.match(clause.text):
             clauses[k] = clause = copy(clause)
-            clause.stance = "doubt"  # "If they're open on your side, then yes.": not yet
+            clause.stance, clause.conditional = "doubt", True  # "If they're open on your side, then yes.": not yet
         if (clause.act == "chat" and not clause.items and _MOVES_LABEL.match(clause.text) and before.act == "inform"
                 and before.items and all(i.kind == "cell" for i in before.items) and not before.blocked):
             clauses[k - 1] = before = copy(before)

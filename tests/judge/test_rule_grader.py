@@ -472,3 +472,17 @@ def test_i_would_extend_it_proposes():
                 ("b", "I would extend it: down, right, right, reaching (1,2), and then down to (2,2). Please confirm."),
                 ("a", "Acknowledged and confirmed: down, right, right, down.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right", "right", "down"]
+
+
+def test_a_conditional_agreement_keeps_the_proposal_open_until_the_condition_is_met():
+    messages = [("a", "Using (row, col) from 0: up, right, up? i.e. (3,3)... no — from here: right, right, down."),
+                ("b", "I'd agree to right, right, down — assuming you haven't mislabelled a wall."),
+                ("a", "I double-checked, none of them are walls. Going with it.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right", "down"]
+
+
+def test_a_conditional_agreement_alone_accepts_nothing():
+    messages = [("a", "right, right, down?"),
+                ("b", "I would AGREE if I could verify it somehow. Could you describe row 1?"),
+                ("a", "Row 1 for me: ? ? ? . (only the last cell is visible and it's open).")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
