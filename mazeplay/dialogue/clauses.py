@@ -231,6 +231,8 @@ def _table_clauses(lines: list[str]) -> list[str]:
     if len(rows) < 2 or not _PLAN_HEADER.search(rows[0]) or re.search(r"\b(wall|open|status|known|cell type)\b", rows[0], re.I):
         return []
     steps = []
+    if len(rows) >= 3 and all(len(find_mentions(row)) >= 3 for row in rows[1:]):
+        return []  # "| A (west side) | R5C5 → R5C4 → … |" a row per candidate route: options to choose from, not steps
     for row in rows[1:]:
         cells = [c.strip() for c in row.strip().strip("|").split("|")]
         if any(re.search(r"\b(wall|blocked|✘|❌|no)\b", c, re.I) for c in cells[1:]):
@@ -591,8 +593,8 @@ _CHECK_MARK = re.compile(r"✔", 0)
 _CELL_TICK = re.compile(r"[\)\]\w]\s*✔")  # "(2,1) ✔, (4,1) ✔": a checklist of cells
 _STATUS_TICK = re.compile(r"(?:\bopen|\bclear|\bfree|\bmine|\byours|[`'\"]\.[`'\"]|->\s*\.)\s*✔", re.IGNORECASE)
 _AGREE_WORD_PLAIN = re.compile(r"\b(?:agree\w*|ok(?:ay)?|yes|sure|go|fine|deal|works)\b|✔", re.IGNORECASE)
-_PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer|suggest)", re.IGNORECASE)
-_INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|reason|reasoning|thinking|observ\w*|known|convention|position|status|view|coordinates?|merge|merged|merging|takeaways?|notes?|check|checks|verification|verify|findings|setup|legend)\b", re.IGNORECASE)
+_PROPOSAL_SECTION = re.compile(r"\b(proposal|next move|decision|plan|my move|answer(?!s)|suggest)", re.IGNORECASE)
+_INFORM_SECTION = re.compile(r"\b(map|analysis|walls?|what i see|recap|so far|summary|progress|(?:step |move )?log|history|reason|reasoning|thinking|observ\w*|known|convention|position|status|view|coordinates?|merge|merged|merging|takeaways?|notes?|check|checks|verification|verify|findings|setup|legend)\b", re.IGNORECASE)
 _PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|then)\b", re.IGNORECASE))
 _LETS_MOVE = quick(re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE))
 _HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
@@ -753,7 +755,7 @@ _INFORM = _WordGated(re.compile(
     r"\?\s*(?:for me|on mine|on my (?:side|map|end))",
     re.IGNORECASE,
 ), 'walls wall open blocked free clear dot dots hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
-_INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|\b(?:is|are|'s)\s+(?:all\s+|both\s+)?(?:an?\s+)?['\"`‘“][.#?]['\"`’”]|\b(?:double-?|re-?)check(?:ed)?\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
+_INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?:\b(?:is|are|'s)|=|:)\s*(?:all\s+|both\s+)?(?:an?\s+)?['\"`‘“][.#?]['\"`’”]|\b(?:double-?|re-?)check(?:ed)?\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"

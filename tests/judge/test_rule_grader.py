@@ -486,3 +486,12 @@ def test_a_conditional_agreement_alone_accepts_nothing():
                 ("b", "I would AGREE if I could verify it somehow. Could you describe row 1?"),
                 ("a", "Row 1 for me: ? ? ? . (only the last cell is visible and it's open).")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+def test_answers_to_questions_are_not_proposals_and_a_table_of_candidate_routes_proposes_nothing():
+    messages = [("a", "R1C1 notation, from 1. Questions for you: 1. Is R1C2 open? 2. What is R2C1? No move proposed yet."),
+                ("b", "## Answers\n1. **R1C2** = `.` (open).\n2. **R2C1** = `.`. Also R2C2 is open.\n\n"
+                      "## Candidate routes\n| Route | Path | Length |\n|---|---|---|\n| A | R1C1 → R1C2 → R1C3 → R2C3 | 3 |\n"
+                      "| B | R1C1 → R2C1 → R3C1 → R3C2 | 3 |\n\nWhich do you prefer?"),
+                ("a", "Agreed.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
