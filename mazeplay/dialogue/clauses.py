@@ -856,7 +856,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
-         r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|ones?|\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
+         r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|ones?|(?:only|just|still)\s+\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
          r"|\bleft\s+(?:over|behind|off|alone|out|open|unexplored|to (?:explore|check|do|go)|in the|for)\b"),
     )
 )

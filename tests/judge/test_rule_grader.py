@@ -495,3 +495,12 @@ def test_answers_to_questions_are_not_proposals_and_a_table_of_candidate_routes_
                       "| B | R1C1 → R2C1 → R3C1 → R3C2 | 3 |\n\nWhich do you prefer?"),
                 ("a", "Agreed.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+@pytest.mark.parametrize("messages, moves", [
+    (["so... 3 left? 👀", "3 left, send it"], ["left"] * 3),  # a count and a direction
+    (["only 2 left! then the goal", "ok"], []),  # what remains
+])
+def test_a_number_before_left_counts_moves_unless_it_says_what_remains(messages, moves):
+    maze = maze_from_rows([".....", ".....", ".....", ".....", "*...@"])
+    assert rule_grade(maze, [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
