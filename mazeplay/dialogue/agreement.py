@@ -321,7 +321,7 @@ class AgreementState:
         if (pending is not None and pending.seat == seat and previous is not None and previous[0] != seat
                 and any(c.conditional for c in previous[1].clauses) and reading.stance not in ("refuse", "doubt")
                 and ((not own and any(_CONDITION_MET.search(c.text) for c in reading.clauses))
-                     or (reading.stance == "agree" and [s.cell for s in own] == [s.cell for s in pending.steps]))):
+                     or (reading.stance in ("agree", "weak_agree") and [s.cell for s in own] == [s.cell for s in pending.steps]))):
             decision.agreed = self._accept(pending, turn, len(pending.steps))  # "I'd agree, assuming none is a wall" — "I double-checked, none are walls"
             return decision
         self._restated = self._tail_restated = False

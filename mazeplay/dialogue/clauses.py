@@ -662,7 +662,9 @@ _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?
 _GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)\s+(?:is|lies|sits|looks|seems)\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
                         r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:\s+(?:and|&)\s+(?:to\s+the\s+)?(?:up|down|left|right))?(?:\s+(?:of|from)\s+(?:us|here|the start|@))?\W*$", re.IGNORECASE)
 _NEED_FROM_YOU = re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
-_POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify)\b", re.IGNORECASE)  # "I would extend it: down, right": a proposal, put politely
+_POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify|lean|vote|go with)\b"
+                              r"|\b(?:might|may|could|would)\s+be\s+(?:a\s+|the\s+)?(?:good|decent|fine|better|best|safe|smart|reasonable|sensible)\s+"
+                              r"(?:start|first move|first step|move|step|idea|option|way|bet|choice|call|plan)\b", re.IGNORECASE)  # "I would extend it: down, right": a proposal, put politely
 _UNDERSTOOD = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", re.IGNORECASE)
 _ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
@@ -884,8 +886,8 @@ _RELATIVE = quick(re.compile(
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"
     r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six|seven|eight)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"
-    r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
-    r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@)))"
+    r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@|(?:is|looks|seems)\s+(?:also\s+)?(?:open|clear|free|a wall|blocked)\b)))"
+    r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@|(?:is|looks|seems)\s+(?:also\s+)?(?:open|clear|free|a wall|blocked)\b)))"
     r"|(?P<ourright>\b(?:on|to) (?:our|the) right\b(?=\s*(?:$|[.!?,;]|of us|side of us)))"
     r"|(?P<ourleft>\b(?:on|to) (?:our|the) left\b(?=\s*(?:$|[.!?,;]|of us|side of us)))",
     re.IGNORECASE,
@@ -945,7 +947,7 @@ _ECHO = _Gated(re.compile(
     re.IGNORECASE,
 ), ("it is", "agreed", "confirm", "as you", "as we", "like you", "sounds good", "works", "moving", "going", "heading", "stepping", "executing", "done", "then it", "we go then", "then"))
 _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|closer to|nearer to|approach(?:ing)?|next to|near|beside|adjacent to|close to|around)\s+(?:the\s+)?"
-                            r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|\w+)", re.IGNORECASE))
+                            r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|(?!(?:up|down|left|right)\b)\w+)", re.IGNORECASE))  # not "lean towards up, up, right"
 
 
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef".split("|"))
@@ -1239,7 +1241,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         stance = "weak_agree" if _AGREE_WITH_STATEMENT.search(body[agree.start():]) else "agree"
     if _REFUSE_PHRASE.search(body):
         stance = "refuse"
-    if stance is None and not question and _MOVES_APPROVED.match(body):
+    if stance is None and not question and (_MOVES_APPROVED.match(body) or _ONE_MOVE_APPROVED.match(body)):
         stance = "agree"  # "down then right is good.", "right x2 works": the moves, approved
     return stance
 
@@ -1497,6 +1499,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
+
+
+_ONE_MOVE_APPROVED = re.compile(r"^\W*(?:up|down|left|dwon|lfet)\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?\s+(?:is|seems|looks|sounds)\s+(?:good|fine|great|ok|okay|perfect)\b(?:\s+(?:for|with|by|to)\s+me)?\W*$", re.IGNORECASE)  # "Up seems fine to me." ("right is fine" may mean correct)
 
 
 def _moves_then_cells(items: list[Item]) -> bool:

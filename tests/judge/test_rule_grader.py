@@ -504,3 +504,29 @@ def test_answers_to_questions_are_not_proposals_and_a_table_of_candidate_routes_
 def test_a_number_before_left_counts_moves_unless_it_says_what_remains(messages, moves):
     maze = maze_from_rows([".....", ".....", ".....", ".....", "*...@"])
     assert rule_grade(maze, [("ab"[k % 2], text) for k, text in enumerate(messages)]).moves == moves
+
+
+def test_hedged_directions_agreed_one_at_a_time():
+    """"up might be a decent start?" proposes; "Up seems fine to me." accepts; "I'd lean up" proposes;
+    "I'd agree to left twice" waits for the proposer's "Good, that fits. Left twice."; "the cell above is
+    open" says what the cell is."""
+    messages = [("a", "Hi! I think up might be a decent start? I can't see directly above us, though."),
+                ("b", "I can — it's open, I believe. Up seems fine to me."),
+                ("a", "Above us now looks open on my side. I'd lean up, if you don't mind."),
+                ("b", "Sure, up."),
+                ("a", "I can't see left of here. Your side?"),
+                ("b", "Two open cells to the left, I believe. Left twice?"),
+                ("a", "I'd agree to left twice — the cell after those is a wall on mine."),
+                ("b", "Good, that fits. Left twice."),
+                ("a", "Then I think up twice lands on the star: the cell above is open on mine."),
+                ("b", "That matches. Up twice — agreed.")]
+    maze = maze_from_rows(["..*..", ".....", ".....", ".....", "....@"])
+    assert rule_grade(maze, messages).moves == ["up", "up", "left", "left", "up", "up"]
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("I'd lean towards up, up, right", ["up", "up", "right"]),
+    ("let's head towards the goal: down, down", ["down", "down"]),
+])
+def test_towards_never_swallows_a_direction(text, moves):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", text), ("b", "agreed")]).moves == moves
