@@ -685,6 +685,9 @@ class AgreementState:
         if 0 < counted < len(pending.steps):
             return counted  # "agreed for one down", "only the first two"
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
+        last = [c for c in reading.clauses if c.stance or c.items][-1]
+        if not named and last in agreeing and _BARE_GO.match(last.text):
+            return 0  # "up 1 is open for me. up 2 is the star. send": what it checked, then go — all of it
         after_it = any(_LEADING_SEQUENCE.match(c.text) for c in reading.decision[:1])  # "Sure. After that, one step down": further on
         prefix_only = (len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
                        and not after_it and not self._approves_rest(pending, reading, len(own)))
@@ -1018,6 +1021,7 @@ _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
 _APPROVED = re.compile(r"\b(?:is|are|'s|looks?|seems?)\s+(?:also\s+|too\s+)?(?:fine|ok|okay|good|great)\b", re.IGNORECASE)
+_BARE_GO = re.compile(r"^\W*(?:go|go go|send(?: it)?|do it|let'?s go|go for it|full send)\b[^\w?]*$", re.IGNORECASE)
 _CONDITION_MET = re.compile(r"\b(?:double[- ]?checked|i'?m sure|i am sure|none (?:of them )?(?:are|is) (?:a )?walls?|going with it|it matches)\b", re.IGNORECASE)
 _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNORECASE)
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)

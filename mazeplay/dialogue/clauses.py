@@ -687,7 +687,7 @@ _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|pu
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come)\b", re.IGNORECASE)
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
-_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|going|moving|on it|on my way|here we go|executing|proceeding|rolling|done)[^\w?]*$", re.IGNORECASE)  # "send it 🚀"
+_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|send|going|moving|on it|on my way|here we go|executing|proceeding|rolling|done)[^\w?]*$", re.IGNORECASE)  # "send it 🚀"
 _NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
@@ -884,7 +884,7 @@ _RELATIVE = quick(re.compile(
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|(?<!not )again|once more|one more time|keep going(?!\s+(?:with|together|from here|as a team|like this|working|strong|in this)\b)|"
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"
-    r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?<=, )the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
+    r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?:(?<=, )|(?<=\band ))the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six|seven|eight)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"
     r"|(?P<below>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?(?:below|beneath|under(?:neath)?) us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?(?:below|beneath|under(?:neath)?)\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@|(?:is|looks|seems)\s+(?:also\s+)?(?:open|clear|free|a wall|blocked)\b)))"
     r"|(?P<above>\b(?:the )?(?:cell|square|one|spot|tile)?\s*(?:directly |just |right )?above us\b|\b(?:the )?(?:cell|square|spot|tile) (?:directly |just |right )?above\b(?!\s*(?:[\(\[]|[A-La-l]\d|r\d|row|col|that|it|the|\*|@|(?:is|looks|seems)\s+(?:also\s+)?(?:open|clear|free|a wall|blocked)\b)))"
@@ -900,7 +900,7 @@ _COUNT = re.compile(
     r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|seven|eight|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
     re.IGNORECASE,
 )
-_LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six|seven|eight)\s+$", re.IGNORECASE))
+_LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?$", re.IGNORECASE))
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _LABEL = re.compile(r"^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*:\s+")
 _BARE_DIRECTIONS = quick(re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE))
@@ -973,7 +973,8 @@ _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|
 _ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|which|where|how|who|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
 _NAMED_BACK = re.compile(r"(?:back the way we came|go back|move back|step back|head back|back)\s*(?:[,:—–-]|\(|, i\.e\.,?|, so)\s*(?:that'?s\s+|i\.e\.\s*|one\s+)?", re.IGNORECASE)
 _SAYS_WHICH = re.compile(r"\s*(?::|[—–-]|,)\s*", re.IGNORECASE)
-_NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?", re.IGNORECASE)
+_NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)(?:\s+then)?\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?"
+                          r"(?:(?:\d|two|three|four|five|six)\s+(?:more\s+)?(?:steps?\s+)?)?", re.IGNORECASE)  # "Same again then - two more down"
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)  # "from (4,0): right, down": where the moves start
 _SAME_MOVES = re.compile(r"^[^\w(\[]*(?:=|:|i\.?e\.?|that'?s|that is|which is|aka|meaning|in (?:coords?|coordinates|cells))[^\w(\[]*$", re.IGNORECASE)
 
@@ -1630,6 +1631,11 @@ def read_message(text: str) -> MessageReading:
                 and ((_MOVES_THEN_STATUS.match(before.text) and not before.strong) or _once_then_counted(before, clause))):
             clauses[k - 1] = before = copy(before)
             before.act = "inform"  # "Left is open. We go left six times.", "Go left. Left two.": the move, then how far
+        if (before.act == "propose" and before.items and all(i.kind == "repeat" for i in before.items) and clause.act == "propose"
+                and len(clause.items) >= 2 and all(i.kind == "direction" for i in clause.items) and len({i.direction for i in clause.items}) == 1
+                and not _CONTINUATION.match(clause.text)):
+            clauses[k - 1] = before = copy(before)
+            before.act = "inform"  # "Same again then - two more down.": the next clause says which way, and how far
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)

@@ -530,3 +530,19 @@ def test_hedged_directions_agreed_one_at_a_time():
 ])
 def test_towards_never_swallows_a_direction(text, moves):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", text), ("b", "agreed")]).moves == moves
+
+
+def test_counted_steps_more_and_go():
+    """"next one up is open on mine. and the one after that" proposes two; "ye 2 more up" takes both;
+    "up 1 is open for me. up 2 is the star. send" checks each step, then goes: all of it."""
+    messages = [("b", "up?"), ("a", "up's open on my side, bet"),
+                ("b", "keep goin up? next one up is open on mine. and the one after that"), ("a", "ye 2 more up"),
+                ("b", "now up x1 more and we're there?"), ("a", "up 1 is open for me (the gap lol). send")]
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "@...."])
+    assert rule_grade(maze, messages).moves == ["up"] * 4
+
+
+def test_same_again_said_then_named_with_its_count_is_that_many():
+    messages = [("a", "Let's go two steps down."), ("b", "Agreed, two steps down."),
+                ("a", "Same again then - two more down."), ("b", "Agreed.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"] * 4
