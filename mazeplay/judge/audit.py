@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -98,11 +99,16 @@ def disagreements(graded: dict[int, dict[str, dict]], judge: str, reference: str
     return rows
 
 
+def _version_order(judge: str) -> list:
+    """"rule-9" before "rule-10": numbers in a judge's name compare as numbers."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", judge)]
+
+
 def audit_store(store) -> dict:
     """Accuracy of every judge (each version apart) on live games, agreement among non-engine judges,
     and, game by game, where a rule grader and the engine disagree, and where rule and LLM graders do."""
     graded = store.grades_by_judge()
-    judges = sorted({j for grades in graded.values() for j in grades if j not in ("engine", "_mode")})
+    judges = sorted({j for grades in graded.values() for j in grades if j not in ("engine", "_mode")}, key=_version_order)
     rows = []
     for judge in judges:
         pairs = [(g["engine"], g[judge]) for g in graded.values() if "engine" in g and judge in g]
