@@ -718,6 +718,7 @@ class AgreementState:
             rest = [Item("direction", d, None, d) for d in self._tail_rest]
             return self._resolve(rest, self.here) if rest else []
         cells = [m.step.cell for m in accepted]
+        onward = self._proposal_from(proposals, self.here) if proposals else []  # the message's plan, from where the pair now is
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again or first.conceded):
@@ -732,10 +733,8 @@ class AgreementState:
                 return own[len(cells):]
             ends = self._stated_ends(reading)
             echoed = own[len(cells):]
-            onward = self._proposal_from(proposals, self.here)
             if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in onward):
                 return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
-        onward = self._proposal_from(proposals, self.here) if proposals else []  # the message's plan, from where the pair now is
         if own and cells:
             counted_before = self._counted_before(proposals, cells, onward)
             if counted_before is not None:
