@@ -109,13 +109,16 @@ class AgreementState:
         self.trail = [self.start]
 
     # -- resolving items to cells --------------------------------------------------------------
+    def _on_grid(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
+
     def _resolve(self, items: list[Item], origin: Cell, last_dir: Direction | None = None) -> list[Step]:
         here, out = origin, []
         last_dir = last_dir or self.last_direction
         for item in items:
             target: Cell | None = None
             if item.kind == "edge" and item.direction:  # "all the way down": as far as the grid goes
-                while 0 <= (nxt := step(here, item.direction))[0] < self.size and 0 <= nxt[1] < self.size:
+                while self._on_grid(nxt := step(here, item.direction)):
                     out.append(Step(item.direction, nxt, item.direction))
                     here = nxt
                 last_dir = item.direction
@@ -318,11 +321,8 @@ class AgreementState:
         if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
             return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
         own = self._proposal_from(proposals, self.here) if proposals else []
-        if (pending is not None and pending.seat == seat and previous is not None and previous[0] != seat
-                and any(c.conditional for c in previous[1].clauses) and reading.stance not in ("refuse", "doubt")
-                and ((not own and any(_CONDITION_MET.search(c.text) for c in reading.clauses))
-                     or (reading.stance in ("agree", "weak_agree") and [s.cell for s in own] == [s.cell for s in pending.steps]))):
-            decision.agreed = self._accept(pending, turn, len(pending.steps))  # "I'd agree, assuming none is a wall" — "I double-checked, none are walls"
+        if pending is not None and pending.seat == seat and self._condition_met(pending, previous, reading, own):
+            decision.agreed = self._accept(pending, turn, len(pending.steps))
             return decision
         self._restated = self._tail_restated = False
         if pending is not None and pending.seat != seat:
@@ -542,6 +542,18 @@ class AgreementState:
             self._drop(pending)
         return 0
 
+    def _condition_met(self, pending: Proposal, previous: tuple[str, MessageReading] | None, reading: MessageReading,
+                       own: list[Step]) -> bool:
+        """The partner said a conditional yes to my open proposal ("I'd agree, assuming none is a wall"), and I
+        confirm the condition ("I double-checked, none are walls") or say yes to the same moves again."""
+        if previous is None or previous[0] == pending.seat or not any(c.conditional for c in previous[1].clauses):
+            return False
+        if reading.stance in ("refuse", "doubt"):
+            return False
+        if not own:
+            return any(_CONDITION_MET.search(c.text) for c in reading.clauses)
+        return reading.stance in ("agree", "weak_agree") and [s.cell for s in own] == [s.cell for s in pending.steps]
+
     def _refuses_then_agrees_to_other_moves(self, pending: Proposal, reading: MessageReading) -> bool:
         """The message refuses the proposal, then says yes to moves that do not begin it."""
         clauses = reading.clauses
@@ -746,7 +758,7 @@ class AgreementState:
         six in all), when only that count stays on the grid, or only it ends on the goal the plan names.
         Returns the steps left after the accepted ones; None when the plan counts on from here."""
         def on_grid(steps: list[Step]) -> bool:
-            return all(0 <= s.cell[0] < self.size and 0 <= s.cell[1] < self.size for s in steps)
+            return all(self._on_grid(s.cell) for s in steps)
         if len(self.trail) <= len(cells):
             return None
         before = self.trail[-len(cells) - 1]
