@@ -325,6 +325,9 @@ class AgreementState:
             decision.agreed = self._accept(pending, turn, len(pending.steps))
             return decision
         self._restated = self._tail_restated = False
+        if pending is None and own and self._picked(seat, previous, own[0]):
+            decision.agreed = self._accept(Proposal(previous[0], turn - 1, own[:1]), turn, 1)  # "up or right?" — "right"
+            own = own[1:]
         if pending is not None and pending.seat != seat:
             if any(c.mixed for c in reading.clauses):
                 self.doubts.append(f"message {turn + 1} both accepts and objects to the proposal of message {pending.turn + 1}")
@@ -361,6 +364,15 @@ class AgreementState:
                 self.pending = Proposal(seat, turn, solo_steps, solo=True)
                 decision.proposal = self.pending
         return decision
+
+    def _picked(self, seat: str, previous: tuple[str, MessageReading] | None, step: Step) -> bool:
+        """The partner's last message only offered a choice ("now e4 or f3?") and this one takes one of them."""
+        if previous is None or previous[0] == seat or not previous[1].decision:
+            return False
+        if not all(c.alternatives for c in previous[1].decision):
+            return False
+        offered = {s.cell for c in previous[1].decision for i in c.items for s in self._resolve([i], self.here)[:1]}
+        return step.cell in offered
 
     def _option_chosen(self, seat: str, turn: int, reading: MessageReading, proposals: list[Clause],
                        decision: Decision) -> list[Clause] | None:

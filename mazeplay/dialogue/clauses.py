@@ -763,7 +763,7 @@ _CONVENTION = _Gated(re.compile(
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
     r"\(\s*(?:row|r|x|col|column|c|y)\s*,\s*(?:row|r|x|col|column|c|y)\s*\)|\b(?:0|1|zero|one)[- ](?:indexed|based)\b|"
     r"\b(?:up|down|left|right|north|south|east|west)['\x22\u2019\u201d]?\s*(?:=|means|is)\s*(?:towards?\s+)?(?:the\s+)?(?:first|top|last|bottom|row|line|col|column|north|south|east|west|decreasing|increasing|smaller|larger|higher|lower)\b|"
-    r"\bdirections only\b|\bno coord|\b(?:letters?|numbers?|digits?|x|y|rows?|columns?|cols?)\s+(?:go|goes|run|runs|count|counts|increase|increases|grow|grows)\s+(?:across|down|up|right|left|downwards?|sideways)\b|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
+    r"\bdirections only\b|\bno coord|\b(?:letters?|numbers?|digits?|x|y|rows?|columns?|cols?|ranks?|files?)\s+(?:go|goes|run|runs|count|counts|increase|increases|grow|grows)\s+(?:across|down|up|right|left|downwards?|sideways)\b|\b[xy]\s+(?:across|down|up|right|left|goes|grows|increases|counts|is the|=)",
     re.IGNORECASE,
 ), ("name", "call", "label", "number", "count", "index", "use", "using", "writ", "read", "denot", " to ", "from the", "grow", "increas", "goes", "(", "based", "=", "means", "direction", "coord", "across", "letter", "number", "go ", "up is", "down is", "left is", "right is", "north is", "south is", "east is", "west is", "->",
     "' is", "’ is", '" is', '” is', "x is", "y is", "x down", "y down", "x up", "y up", "x left", "y left", "x right", "y right", "x count", "y count"))
@@ -801,7 +801,17 @@ _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", r
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
-_ALTERNATIVE = re.compile(r"\bor\b|\beither\b|/", re.IGNORECASE)
+_CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
+
+
+def _offers_a_choice(text: str, items: list[Item]) -> bool:
+    """Two single moves joined by "or" ("up or right?", "now e4 or f3?"): the partner is to pick one."""
+    if len(items) != 2 or any(i.kind not in ("cell", "direction") or i.count != 1 or i.mention is None for i in items):
+        return False
+    first, second = (i.mention for i in items)
+    start = text.find(first.raw)
+    end = text.find(second.raw, start + len(first.raw))
+    return 0 <= start < end and _CHOICE_GAP.fullmatch(text[start + len(first.raw):end]) is not None
 
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?").
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?"), in
@@ -1601,6 +1611,9 @@ def read_message(text: str) -> MessageReading:
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo" or (  # "then I'll explore the left side — moving down to (2,0)"
                 clause.act == "chat" and not clause.items and _SOLO.search(part) is not None and not _SOLO_EXCEPT.search(part))
+            if clause.act == "propose" and _offers_a_choice(part, clause.items):
+                clause = copy(clause)
+                clause.alternatives = True  # "now e4 or f3?": a choice offered, not a plan of both
             if reasoning and clause.act == "propose" and not clause.strong and not clause.conclusion and not clause.echo:
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "let me reason: … then (1,1)"
             if ("let me" in part or "reason" in part or "thinking" in part) and _REASONING.search(part):

@@ -546,3 +546,17 @@ def test_same_again_said_then_named_with_its_count_is_that_many():
     messages = [("a", "Let's go two steps down."), ("b", "Agreed, two steps down."),
                 ("a", "Same again then - two more down."), ("b", "Agreed.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"] * 4
+
+
+def test_a_choice_offered_is_not_a_plan_of_both():
+    """"now down or right?" offers a choice: "both work" picks neither; "right" takes that one."""
+    undecided = [("a", "down?"), ("b", "ok down"), ("a", "now down or right?"), ("b", "both work. your call")]
+    assert rule_grade(maze_from_rows(OPEN_5), undecided).moves == ["down"]
+    picked = [("a", "down?"), ("b", "ok down"), ("a", "now down or right?"), ("b", "right"), ("a", "then down again?")]
+    assert rule_grade(maze_from_rows(OPEN_5), picked).moves == ["down", "right"]
+
+
+def test_a_convention_of_ranks_going_up_is_not_a_move():
+    messages = [("a", "a1 bottom left, ranks go up. start a1 star c5. fine?"), ("b", "fine.")]
+    maze = maze_from_rows(["..*..", ".....", ".....", ".....", "@...."])
+    assert rule_grade(maze, messages).moves == []
