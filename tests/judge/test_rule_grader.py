@@ -560,3 +560,11 @@ def test_a_convention_of_ranks_going_up_is_not_a_move():
     messages = [("a", "a1 bottom left, ranks go up. start a1 star c5. fine?"), ("b", "fine.")]
     maze = maze_from_rows(["..*..", ".....", ".....", ".....", "@...."])
     assert rule_grade(maze, messages).moves == []
+
+
+def test_straight_up_the_edge_is_the_way_not_the_map():
+    messages = [("a", "(x,y) from the top left. we're at (0,3). right to (1,3) then straight up the edge: (1,2) (1,1) (1,0). "
+                      "all open on my side"),
+                ("b", "send it")]
+    maze = maze_from_rows([".*..", "....", "....", "@..."])
+    assert rule_grade(maze, messages).success
