@@ -568,3 +568,18 @@ def test_straight_up_the_edge_is_the_way_not_the_map():
                 ("b", "send it")]
     maze = maze_from_rows([".*..", "....", "....", "@..."])
     assert rule_grade(maze, messages).success
+
+
+@pytest.mark.parametrize("plan, moves", [
+    ("Plan: R,R then D,D. Agree?", ["right", "right", "down", "down"]),
+    ("Full plan: R R D D. Agree?", ["right", "right", "down", "down"]),
+    ("R to (0,1), D to (1,1). ok?", ["right", "down"]),
+    ("E, E, S", ["right", "right", "down"]),
+])
+def test_moves_written_as_capital_letters(plan, moves):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", plan), ("b", "Agree.")]).moves == moves
+
+
+@pytest.mark.parametrize("text", ["Convention: (R,C), counted from 0.", "Compass letters: N, S, E, W.", "I think U should go first"])
+def test_capital_letters_that_are_not_moves(text):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", text), ("b", "Agree.")]).moves == []
