@@ -1571,12 +1571,19 @@ _CODE_SEP = r"(?:\s*[x\u00d7]\s*\d)?(?:[\s,;/]|->|\u2192|-|\u2013|then)+"
 _CODE_RUN = re.compile(rf"{_CODE}(?:{_CODE_SEP}{_CODE})+")  # "R R D D", "R,R", "L, L, D"
 _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
+_ARROW = "(?:[\u2191\u2193\u2190\u2192]|[\u2b06\u2b07\u2b05\u27a1]\ufe0f?)"
+_ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]+{_ARROW})+(?!\s*[(\[\w])")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)"
+_ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
+_ARROW_WORDS = {"\u2191": "up", "\u2193": "down", "\u2190": "left", "\u2192": "right",
+                "\u2b06": "up", "\u2b07": "down", "\u2b05": "left", "\u27a1": "right"}
 _CODE_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right", "N": "north", "S": "south", "E": "east", "W": "west"}
+_ARROW_HINT = re.compile("[\u2191\u2193\u2190\u2192\u2b06\u2b07\u2b05\u27a1]")
 _CODE_HINT = re.compile(r"(?<![\w'\u2019])[UDLRNSEW](?![\w'\u2019])")
 
 
 def _codes_spelled_out(text: str) -> str:
-    """Moves written as letters ("R,R to (0,2)", "full plan: R R D D R", "U×3 → (3,6)", "D to (4,3)") in words.
+    """Moves written as letters or arrows ("R,R to (0,2)", "full plan: R R D D R", "U×3 → (3,6)", "D to (4,3)",
+    "↓ ← ↓", "1. ↓ → (3,3)") in words.
     Only capitals, and only where they read as moves: in a run, with a count, or leading to a cell; a run
     naming each compass letter once ("N, S, E, W") lists the letters, not moves."""
     def run(match: re.Match) -> str:
@@ -1584,6 +1591,10 @@ def _codes_spelled_out(text: str) -> str:
         if len(letters) == len(set(letters)) == 4 or len({c in "UDLR" for c in letters}) > 1:
             return match.group(0)
         return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)], match.group(0))
+    def arrows(match: re.Match) -> str:
+        return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)[0]], match.group(0))
+    if _ARROW_HINT.search(text):
+        text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text.replace("\ufe0f", "")))
     text = _CODE_RUN.sub(run, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)], text)
     return _CODE_TO.sub(lambda m: _CODE_WORDS[m.group(0)], text)
@@ -1592,7 +1603,7 @@ def _codes_spelled_out(text: str) -> str:
 @lru_cache(maxsize=8192)
 def read_message(text: str) -> MessageReading:
     """Read one message (cached: the same text reads the same way under every coordinate scheme)."""
-    if _CODE_HINT.search(text):
+    if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _codes_spelled_out(text)
     options, option_lines = find_options(text)
     if options:  # laid-out options are not proposals: their lines are read apart, as options

@@ -88,8 +88,8 @@ def _tabled(lines: list[str]) -> tuple[list[tuple[str, str]], set[int]]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) < 2 or not (label := _TABLE_LABEL.match(cells[0])):
             continue
-        route = max(cells[1:], key=lambda c: c.count("->") + c.count("→"))
-        if route.count("->") + route.count("→") >= 2:
+        route = max(cells[1:], key=lambda c: c.count("->") + c.count("→") + len(_MOVE_HINT.findall(c)))
+        if route.count("->") + route.count("→") >= 2 or _has_moves(route):  # "(0,1) → (0,2) → …" or "↓ ← ↓ ← ↓"
             found.append((label.group(1).lower(), route))
             used.add(k)
     return found, used

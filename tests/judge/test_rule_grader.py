@@ -583,3 +583,12 @@ def test_moves_written_as_capital_letters(plan, moves):
 @pytest.mark.parametrize("text", ["Convention: (R,C), counted from 0.", "Compass letters: N, S, E, W.", "I think U should go first"])
 def test_capital_letters_that_are_not_moves(text):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", text), ("b", "Agree.")]).moves == []
+
+
+def test_moves_written_as_arrows_and_a_table_of_arrow_routes():
+    options = ("### Route options\n| Option | Moves | Length |\n|---|---|---|\n| A | ↓ ← ↓ | 3 |\n| B | ← ↓ ↓ | 3 |\n\n"
+               "I prefer **A**. Agree?")
+    check = "1. ↓ → (3,3) ✅\n2. ← → (3,2) ✅\n3. ↓ → (4,2) 🎯\n\n**Agreed — option A.**"
+    maze = maze_from_rows(["......", "......", "...@..", "......", "..*...", "......"])
+    assert rule_grade(maze, [("a", options), ("b", check)]).moves == ["down", "left", "down"]
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "plan: ⬇️ ⬇️ ➡️. ok?"), ("b", "ok")]).moves == ["down", "down", "right"]
