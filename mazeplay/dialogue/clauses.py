@@ -801,6 +801,7 @@ _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", r
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
+_BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
 _CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
 
 
@@ -1649,6 +1650,9 @@ def read_message(text: str) -> MessageReading:
                 clause = Clause(clause.text, "solo", clause.stance, clause.items, listed=clause.listed)  # "I'm moving left… Then down"
             solo = solo or clause.act == "solo" or (  # "then I'll explore the left side — moving down to (2,0)"
                 clause.act == "chat" and not clause.items and _SOLO.search(part) is not None and not _SOLO_EXCEPT.search(part))
+            if (previous is not None and clause.act == "propose" and _BARE_GOAL.match(part) and len(previous.items) == 1
+                    and previous.items[0].kind == "cell"):
+                clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "(6,3) — goal.": what the cell is
             if clause.act == "propose" and _offers_a_choice(part, clause.items):
                 clause = copy(clause)
                 clause.alternatives = True  # "now e4 or f3?": a choice offered, not a plan of both

@@ -592,3 +592,12 @@ def test_moves_written_as_arrows_and_a_table_of_arrow_routes():
     maze = maze_from_rows(["......", "......", "...@..", "......", "..*...", "......"])
     assert rule_grade(maze, [("a", options), ("b", check)]).moves == ["down", "left", "down"]
     assert rule_grade(maze_from_rows(OPEN_5), [("a", "plan: ⬇️ ⬇️ ➡️. ok?"), ("b", "ok")]).moves == ["down", "down", "right"]
+
+
+def test_a_cell_then_goal_names_what_the_cell_is():
+    """"(3,2) — goal." after the plan: the pair says where it thinks it is; the goal is not one more move."""
+    messages = [("a", "1-indexed (r,c). Plan: D, D, R."), ("b", "Trace: (2,1) (3,1) (3,2). Agree."),
+                ("a", "Executed. (3,2) — goal.")]
+    maze = maze_from_rows(["@....", ".....", "..*..", ".....", "....."])
+    grade = rule_grade(maze, messages)
+    assert grade.moves == ["down", "down", "right"] and not grade.success
