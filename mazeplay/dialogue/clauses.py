@@ -661,7 +661,7 @@ _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
 _GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)\s+(?:is|lies|sits|looks|seems)\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
                         r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:\s+(?:and|&)\s+(?:to\s+the\s+)?(?:up|down|left|right))?(?:\s+(?:of|from)\s+(?:us|here|the start|@))?\W*$", re.IGNORECASE)
-_NEED_FROM_YOU = re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
+_NEED_FROM_YOU = re.compile(r"(?:\b(?:i|we)\s+|^\W*)(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
 _POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify|lean|vote|go with)\b"
                               r"|\b(?:might|may|could|would)\s+be\s+(?:a\s+|the\s+)?(?:good|decent|fine|better|best|safe|smart|reasonable|sensible)\s+"
                               r"(?:start|first move|first step|move|step|idea|option|way|bet|choice|call|plan)\b", re.IGNORECASE)  # "I would extend it: down, right": a proposal, put politely
@@ -801,6 +801,7 @@ _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", r
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
+_LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
 _BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
 _CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
 
@@ -1471,7 +1472,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest)
-    if _CONVENTION.search(rest) and not _LETS_MOVE.search(rest):
+    if (_CONVENTION.search(rest) or _LETTER_FOR_DIRECTION.search(rest)) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
     if _GOAL_LIES.match(rest) and not clause.strong and not _LETS_MOVE.search(rest):
@@ -1591,13 +1592,13 @@ def _codes_spelled_out(text: str) -> str:
         letters = re.findall(_CODE, match.group(0))
         if len(letters) == len(set(letters)) == 4 or len({c in "UDLR" for c in letters}) > 1:
             return match.group(0)
-        return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)], match.group(0))
+        return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)] + " ", match.group(0))  # "S×2, then E": "south ×2, then east "
     def arrows(match: re.Match) -> str:
         return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)[0]], match.group(0))
     if _ARROW_HINT.search(text):
         text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text.replace("\ufe0f", "")))
     text = _CODE_RUN.sub(run, text)
-    text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)], text)
+    text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
     return _CODE_TO.sub(lambda m: _CODE_WORDS[m.group(0)], text)
 
 

@@ -575,12 +575,14 @@ def test_straight_up_the_edge_is_the_way_not_the_map():
     ("Full plan: R R D D. Agree?", ["right", "right", "down", "down"]),
     ("R to (0,1), D to (1,1). ok?", ["right", "down"]),
     ("E, E, S", ["right", "right", "down"]),
+    ("Moves: S = down, E = right. Plan: S×2, then E×2.", ["down", "down", "right", "right"]),
 ])
 def test_moves_written_as_capital_letters(plan, moves):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", plan), ("b", "Agree.")]).moves == moves
 
 
-@pytest.mark.parametrize("text", ["Convention: (R,C), counted from 0.", "Compass letters: N, S, E, W.", "I think U should go first"])
+@pytest.mark.parametrize("text", ["Convention: (R,C), counted from 0.", "Compass letters: N, S, E, W.", "I think U should go first",
+                                  "Moves: S = down, E = right.", "Need (1,1), (2,2) from you."])
 def test_capital_letters_that_are_not_moves(text):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", text), ("b", "Agree.")]).moves == []
 
