@@ -46,6 +46,7 @@ class Proposal:
     dropped: bool = False
     asked: list[Mention] = field(default_factory=list)  # cells the message asks about after proposing ("Can you see (3,2)?")
     said: list[Clause] = field(default_factory=list)  # its proposal clauses
+    numbered: dict[int, int] = field(default_factory=dict)  # a numbered plan: item number -> moves up to and including it
 
     @cached_property
     def wording(self) -> frozenset[str]:
@@ -354,7 +355,8 @@ class AgreementState:
             if self.pending is not None:
                 self._drop(self.pending)
             self.pending = Proposal(seat, turn, own, again=any(_NEW.search(c.text) for c in proposals),
-                                    asked=_asked_after(reading, proposals[-1]), said=proposals)
+                                    asked=_asked_after(reading, proposals[-1]), said=proposals,
+                                    numbered=self._numbered(text, reading, proposals, len(own)))
             decision.proposal = self.pending
         elif solos and not (self.pending and self.pending.seat == seat):
             solo_steps = self._proposal_from(solos, self.here)
@@ -681,6 +683,39 @@ class AgreementState:
                     return True
         return False
 
+    def _numbered(self, text: str, reading: MessageReading, proposals: list[Clause], steps: int) -> dict[int, int]:
+        """How many moves a numbered plan makes up to each item ("1. U → (2,3)  2. L×2 → (2,1)"; a table with
+        a step-number column, one move a row), so that "steps 1–2 agreed" can accept that much of it."""
+        current, items = None, []
+        for clause in reading.clauses:
+            if (number := _LONE_NUMBER.match(clause.text)) is not None:
+                current = int(number.group(1))
+            elif current is not None and any(clause is p for p in proposals):
+                items.append((current, clause))
+        if len({n for n, _ in items}) >= 2:
+            counts, said = {}, []
+            for number, clause in items:
+                said.append(clause)
+                counts[number] = len(self._proposal_from(said, self.here))
+            return counts
+        rows = [int(n) for n in _NUMBERED_ROW.findall(text)]
+        if len(proposals) == 1 and len(rows) == steps >= 2 and rows == list(range(rows[0], rows[0] + steps)):
+            return {n: k + 1 for k, n in enumerate(rows)}
+        return {}
+
+    def _numbered_part(self, pending: Proposal, reading: MessageReading) -> int:
+        """"Steps 1–4 agreed. Step 5 pending", "**Agree step 3** and **step 4**": the moves of the numbered plan up
+        to the last step the reply agrees to (0: it names none, or all of them)."""
+        if not pending.numbered:
+            return 0
+        named = [int(n) for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts
+                 for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
+        last = max(named, default=None)
+        if last is None or min(named) > min(pending.numbered) or last not in pending.numbered:
+            return 0
+        count = pending.numbered[last]
+        return count if 0 < count < len(pending.steps) else 0
+
     def _partial(self, pending: Proposal, reading: MessageReading, own: list[Step]) -> int:
         """Accepting only the first part of a plan: the reply restates a strict prefix of it, agrees,
         and objects to or doubts the rest."""
@@ -688,6 +723,8 @@ class AgreementState:
             return 0
         if any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
             return 0  # "that works, full plan 👍": all of it, whatever else the message names
+        if numbered := self._numbered_part(pending, reading):
+            return numbered
         for clause in reading.clauses:
             for count in _counts_held(clause):
                 if 0 < count < len(pending.steps):
@@ -987,6 +1024,10 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     return bool(named) and any(c.count(" ") >= 1 and core == f"{c} {named}" for c in cores)
 
 
+_LONE_NUMBER = re.compile(r"^\W*(\d{1,2})[.)]\W*$")  # "1." before the item it numbers
+_NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "| 3 | Left | (1,2) |"
+_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&)\s*(\d{1,2}))?\b"
+                          r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
 

@@ -510,7 +510,8 @@ def _unhedged(match: re.Match) -> str:
 
 _HEDGE_HINT = _Literals("think|believe|guess|suppose|maybe|perhaps|probably|as far|mistaken|if i|understand".split("|"))
 _IF_THEN_PLAN = re.compile(r"^\s*(if\b[^.;!?]*?)(?:\s+->\s+|,\s*then\s+|\s+then\s+)(.+)$", re.IGNORECASE)
-_CONFIRM_REQUEST = re.compile(r"\W*(?:please\s+|pls\s+|can you\s+|could you\s+|would you\s+)(?:confirm|check|verify|double[- ]check)\b|\W*(?:confirm|check|verify)\s+(?:that|whether|if)\b", re.IGNORECASE)
+_CONFIRM_REQUEST = re.compile(r"\W*(?:please\s+|pls\s+|can you\s+|could you\s+|would you\s+)(?:confirm|check|verify|double[- ]check)\b|"
+                              r".{0,30}\bi'?d (?:like|want) to (?:double[- ]?check|check|verify|re-?verify|confirm)\b|\W*(?:confirm|check|verify)\s+(?:that|whether|if)\b", re.IGNORECASE)
 _AXES = re.compile(r"\s*(?:rows?|r|x|col(?:umn)?s?|c|y)\s*[,;/]\s*(?:rows?|r|x|col(?:umn)?s?|c|y)\s*", re.IGNORECASE)
 _MAIN_CLAUSE = re.compile(r",\s*(?:we|you|i|it|that|this)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z']+")

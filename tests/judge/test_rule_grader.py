@@ -603,3 +603,16 @@ def test_a_cell_then_goal_names_what_the_cell_is():
     maze = maze_from_rows(["@....", ".....", "..*..", ".....", "....."])
     grade = rule_grade(maze, messages)
     assert grade.moves == ["down", "down", "right"] and not grade.success
+
+
+def test_steps_of_a_numbered_plan_agreed_by_number():
+    """"Steps 1–2 agreed. Step 3 pending": the moves of items 1 and 2 (item 1 is two moves), not the third."""
+    plan = "Plan:\n1. D×2 → (2,0)\n2. R → (2,1)\n3. R → (2,2)"
+    messages = [("a", "(r,c) from 0. " + plan), ("b", "Steps 1–2 agreed. Step 3 pending: will confirm after step 2.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (1, 0), (2, 0), (2, 1)]
+    table = ("Continuation:\n| # | Move | To |\n|---|---|---|\n| 3 | Down | (1,0) |\n| 4 | Down | (2,0) |\n| 5 | Right | (2,1) |")
+    messages = [("a", "(r,c) from 0. Steps 1-2 done."), ("b", table),
+                ("a", "- **Agree step 3** (`Down` → `(1,0)`) and **step 4** (`Down` → `(2,0)`).\n"
+                      "Before 5 I'd like to double-check `(2,1)`: it's `?` for me."),
+                ("b", "Yes, (2,1) is open.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (1, 0), (2, 0)]
