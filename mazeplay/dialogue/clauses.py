@@ -609,7 +609,7 @@ _WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
 # -- classifying ---------------------------------------------------------------------------------
 
 _INTERJECTION = CaseBlind(re.compile(
-    r"^\s*(?P<word>yes+(?:sir)?|yeah|yep|yup|yea|ya|ys|yse|yeh|yah|yas|ye|ok(?:ay|ey)?|okk+|okie(?: dokie)?|oki|okey dokey|kk?|sure|surre|agreed?|agre+d?|ag+r+e+d|argeed|aight|alrighty|i agree|deal|great|perfect|good|nice|"
+    r"^\s*(?P<word>yes+(?:sir)?|yeah|yep|yup|yea|ya|ys|yse|yeh|yah|yas|ye|ok(?:ay|ey)?|okk+|okie(?: dokie)?|oki|okey dokey|kk?|sure|surre|agreed?|agre+d?|ag+r+e+d|argeed|aight|alrighty|i agree|deal|great|perfect|good|nice|locked in|locked|lock it in|"
     r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
     r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
     r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
@@ -625,7 +625,7 @@ _DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNOR
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
 _STRONG_AGREE_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
                        "i agree", "deal", "correct", "exactly", "absolutely", "definitely", "confirmed", "fine", "bet",
-                       "roger", "✔", "alright", "all right", "perfect", "great"}
+                       "roger", "✔", "alright", "all right", "perfect", "great", "locked", "locked in", "lock it in"}
 _WEAK_AGREE_WORDS = {"good", "nice", "excellent", "cool", "awesome", "right", "indeed", "true", "got it", "understood",
                      "noted", "makes sense", "that's right", "thats right"}
 _REFUSE_WORDS = {"no", "nope", "nah", "wait", "hold on", "hang on", "stop", "✘"}

@@ -616,3 +616,8 @@ def test_steps_of_a_numbered_plan_agreed_by_number():
                       "Before 5 I'd like to double-check `(2,1)`: it's `?` for me."),
                 ("b", "Yes, (2,1) is open.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (1, 0), (2, 0)]
+
+
+@pytest.mark.parametrize("reply", ["locked. we're in the 3rd row now", "locked in", "lock it in 🔒"])
+def test_locked_in_accepts(reply):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "down down?"), ("b", reply)]).moves == ["down", "down"]
