@@ -23,7 +23,7 @@ from mazeplay.engine import Maze, distances_from, replay_route
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.replay import Reading
 
-JUDGE = "rule-10"
+JUDGE = "rule-11"
 
 
 @dataclass
