@@ -698,7 +698,7 @@ class AgreementState:
                 said.append(clause)
                 counts[number] = len(self._proposal_from(said, self.here))
             return counts
-        rows = [int(n) for n in _NUMBERED_ROW.findall(text)]
+        rows = [int(n) for n in _NUMBERED_ROW.findall(text)] if "|" in text else []
         if len(proposals) == 1 and len(rows) == steps >= 2 and rows == list(range(rows[0], rows[0] + steps)):
             return {n: k + 1 for k, n in enumerate(rows)}
         return {}

@@ -1569,19 +1569,19 @@ def _blocked_items(text: str, items: list[Item]) -> list[Item]:
     return blocked
 
 
-_CODE = r"(?<![\w'\u2019(\[])[UDLRNSEW](?![\w'\u2019])"
+_CODE_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right", "N": "north", "S": "south", "E": "east", "W": "west"}
+_ARROW_WORDS = {"\u2191": "up", "\u2193": "down", "\u2190": "left", "\u2192": "right",
+                "\u2b06": "up", "\u2b07": "down", "\u2b05": "left", "\u27a1": "right"}
+_CODE = rf"(?<![\w'\u2019(\[])[{''.join(_CODE_WORDS)}](?![\w'\u2019])"
 _CODE_SEP = r"(?:\s*[x\u00d7]\s*\d)?(?:[\s,;/]|->|\u2192|-|\u2013|then)+"
 _CODE_RUN = re.compile(rf"{_CODE}(?:{_CODE_SEP}{_CODE})+")  # "R R D D", "R,R", "L, L, D"
 _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
-_ARROW = "(?:[\u2191\u2193\u2190\u2192]|[\u2b06\u2b07\u2b05\u27a1]\ufe0f?)"
+_CODE_HINT = re.compile(_CODE)
+_ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
 _ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]+{_ARROW})+(?!\s*[(\[\w])")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
-_ARROW_WORDS = {"\u2191": "up", "\u2193": "down", "\u2190": "left", "\u2192": "right",
-                "\u2b06": "up", "\u2b07": "down", "\u2b05": "left", "\u27a1": "right"}
-_CODE_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right", "N": "north", "S": "south", "E": "east", "W": "west"}
-_ARROW_HINT = re.compile("[\u2191\u2193\u2190\u2192\u2b06\u2b07\u2b05\u27a1]")
-_CODE_HINT = re.compile(r"(?<![\w'\u2019])[UDLRNSEW](?![\w'\u2019])")
+_ARROW_HINT = re.compile(_ARROW)
 
 
 def _codes_spelled_out(text: str) -> str:
@@ -1595,7 +1595,7 @@ def _codes_spelled_out(text: str) -> str:
             return match.group(0)
         return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)] + " ", match.group(0))  # "S×2, then E": "south ×2, then east "
     def arrows(match: re.Match) -> str:
-        return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)[0]], match.group(0))
+        return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)], match.group(0))
     if _ARROW_HINT.search(text):
         text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text.replace("\ufe0f", "")))
     text = _CODE_RUN.sub(run, text)
