@@ -1579,7 +1579,7 @@ _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
 _CODE_HINT = re.compile(_CODE)
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
-_ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]+{_ARROW})+(?!\s*[(\[\w])")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)"
+_ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]+{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
 _ARROW_HINT = re.compile(_ARROW)
 

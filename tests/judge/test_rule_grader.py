@@ -596,6 +596,11 @@ def test_moves_written_as_arrows_and_a_table_of_arrow_routes():
     assert rule_grade(maze_from_rows(OPEN_5), [("a", "plan: ⬇️ ⬇️ ➡️. ok?"), ("b", "ok")]).moves == ["down", "down", "right"]
 
 
+@pytest.mark.parametrize("plan", ["⬇️ ⬇️ ➡️ ok?", "↓ ↓ → then we see", "↓, ↓, → sound good?"])
+def test_an_arrow_run_followed_by_a_word_keeps_its_last_arrow(plan):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", plan), ("b", "ok")]).moves == ["down", "down", "right"]
+
+
 def test_a_cell_then_goal_names_what_the_cell_is():
     """"(3,2) — goal." after the plan: the pair says where it thinks it is; the goal is not one more move."""
     messages = [("a", "1-indexed (r,c). Plan: D, D, R."), ("b", "Trace: (2,1) (3,1) (3,2). Agree."),
