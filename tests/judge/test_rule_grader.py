@@ -626,3 +626,14 @@ def test_steps_of_a_numbered_plan_agreed_by_number():
 @pytest.mark.parametrize("reply", ["locked. we're in the 3rd row now", "locked in", "lock it in 🔒"])
 def test_locked_in_accepts(reply):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", "down down?"), ("b", reply)]).moves == ["down", "down"]
+
+
+def test_a_move_into_the_corner_is_the_way_not_the_map():
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "....@"])
+    messages = [("a", "k. left 3 then up into the corner? goal is top left"), ("b", "ys")]
+    assert rule_grade(maze, messages).moves == ["left", "left", "left", "up"]
+
+
+@pytest.mark.parametrize("question", ["how many left.", "how many left?", "how far down"])
+def test_asking_how_far_proposes_nothing(question):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", question), ("b", "ok")]).moves == []
