@@ -635,8 +635,14 @@ class AgreementState:
         """Every move the agreeing clauses name was already made, and none is the proposal's first step."""
         if self.cell_of is None or len(self.trail) < 2:
             return False
-        named = [i for c in reading.clauses if c.stance in ("agree", "weak_agree") for i in c.items
-                 if i.kind in ("cell", "run") and i.mention is not None]
+        agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
+        said = [i.direction for c in agreeing for i in c.items]
+        just_agreed = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
+        if (said and just_agreed and all(c.items and all(i.kind == "direction" for i in c.items) for c in agreeing)
+                and said == just_agreed and pending.steps[0].direction != said[0]
+                and not any(i.direction == pending.steps[0].direction for c in reading.clauses if c not in agreeing for i in c.items)):
+            return True  # "up up ✅" right after up, up was agreed: those moves, done — not the partner's next one
+        named = [i for c in agreeing for i in c.items if i.kind in ("cell", "run") and i.mention is not None]
         if not named:
             return False
         cells = [self.cell_of(i.mention) for i in named]

@@ -638,10 +638,10 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
-    r"i'?m in|on board|deal|confirmed?|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
+    r"i'?m in|on board|deal|confirmed?|locked(?: in)?|lock it in|send it|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
@@ -655,6 +655,7 @@ _REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|wil
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
+_NO_MOVE = re.compile(r"^\W*no+\s+(?:going\s+|moving\s+|more\s+)?(?:up|down|left|right)(?:\s*(?:x\s*)?\d)?\W*$", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
 _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE))
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
@@ -859,7 +860,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"\b(?:left|right|rigth|rite|top|bottom|upper|lower)(?:most)?[\s-]+(?:column|col|row|side|edge|half|part|corner|border|wall|hand|area|region|quadrant|cells?|portion|section|of\b|neighbou?r)"),
         # places: on the left, to the right
         (r"\b(?:left|right)\b",
-         r"\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d))"),
+         r"\b(?:on|to|at|in|from)\s+(?:the|its|their|my|your)\s+(?:left|right)\b(?!\s*(?:one|once|twice|\d|\+\s*(?:up|down|left|right)\b))"),  # not "on the left + down x2"
         # relative places: left of (2,3), up from the goal
         (r"\b(?:of|from)\b",
          r"\b(?:left|right|up|down|above|below|rigth|rihgt|righ|rght|riht|lfet|letf|lft|dwon|donw|dowm|doen|dwn)\s+(?:of|from)\s+"
@@ -1108,7 +1109,7 @@ def move_items(text: str) -> list[Item]:
             del found[k - 1]
         elif (before.kind == "back" and after.kind == "direction" and after.mention is not None
               and _NAMED_BACK.fullmatch(masked, int(at), after.mention.start)):
-            del found[k]  # "back the way we came, up": which way back is, not another move
+            del found[k - 1]  # "back the way we came, up up": which way back is, and how far — not more moves
         elif (before.kind == "direction" and before.mention is not None and after.kind == "direction" and after.mention is None
               and after.direction == before.direction
               and _SAYS_WHICH.fullmatch(masked, before.mention.start + len(before.mention.raw), int(at_after))):
@@ -1444,6 +1445,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _NOT_THIS_MOVE.match(rest):
         clause.act = "inform"  # "AGREE to down, down. Not the right.": what it leaves out, not a move
         return clause
+    if _NO_MOVE.match(stripped):
+        clause.act, clause.stance, clause.blocked = "inform", "refuse", items  # "… is a # on mine. no left": not that move
+        return clause
     if clause.stance == "agree" and _YES_IT_IS_OPEN.match(stripped) and items and all(i.kind == "cell" for i in items):
         clause.act = "inform"  # "yes, (2,1) is open.": what the cell is (the yes still counts), not a move of its own
         return clause
@@ -1457,7 +1461,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if not clause.strong and (_CLAIM.search(rest) or _ON_GOAL_NOW.match(rest)):
         clause.act = "claim"
         return clause
-    if _RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest) and not any(i.kind == "back" for i in items):
+    if (_RECAP.search(rest) and not _PROPOSAL_OVER_RECAP.search(rest)
+            and not any(i.kind == "back" for i in items) and not _NAMED_BACK.search(rest)):
         clause.act = "recap"
         return clause
     if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)):
@@ -1494,7 +1499,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     elif _ACK_MOVE.match(stripped) and not hypothetical and not question and _moves_then_cells(items) and len(items) == 1:
         clause.act = "propose"  # "ok down yes, i can see that one, it's open.": the move it takes, then why
         clause.echo = True
-    elif (_LEADING_MOVES.match(rest) or _LEADING_AGAIN.match(rest)) and not hypothetical and not question and _moves_then_cells(items):
+    elif ((_LEADING_MOVES.match(rest) or _LEADING_AGAIN.match(rest)) and not hypothetical and _moves_then_cells(items)
+          and (not question or _MOVES_TO_PLACE.match(rest))):
         clause.act = "propose"  # "down down rigth rigth = goal, all open on my side", "right then down, 4th row 2nd col open": the plan, then why
     elif not informing and not hypothetical and _is_bare(rest, items):
         clause.act = "propose"
@@ -1512,6 +1518,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
+_MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
@@ -1693,6 +1700,10 @@ def read_message(text: str) -> MessageReading:
                 and not _CONTINUATION.match(clause.text)):
             clauses[k - 1] = before = copy(before)
             before.act = "inform"  # "Same again then - two more down.": the next clause says which way, and how far
+        if (before.act == "propose" and before.items and all(i.kind == "back" for i in before.items) and clause.act == "propose"
+                and clause.items and all(i.kind == "direction" for i in clause.items)):
+            clauses[k - 1] = before = copy(before)
+            before.act = "inform"  # "We gotta go back the way we came. Up x2?": the next clause says which way back, and how far
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)

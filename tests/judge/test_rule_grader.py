@@ -637,3 +637,38 @@ def test_a_move_into_the_corner_is_the_way_not_the_map():
 @pytest.mark.parametrize("question", ["how many left.", "how many left?", "how far down"])
 def test_asking_how_far_proposes_nothing(question):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", question), ("b", "ok")]).moves == []
+
+
+def test_no_then_a_direction_refuses_that_move():
+    """"no left" refuses the left; "no, left" (a pause, then the move) still proposes it."""
+    maze = maze_from_rows(OPEN_5)
+    refused = [("a", "now left x2"), ("b", "hold up, that cell is a # on mine. no left"), ("a", "ok")]
+    assert rule_grade(maze, [("a", "right"), ("b", "ok"), *refused]).moves == ["right"]
+    assert rule_grade(maze, [("a", "right"), ("b", "ok"), ("a", "up?"), ("b", "no, left"), ("a", "ok")]).moves == ["right", "left"]
+
+
+@pytest.mark.parametrize("reply", ["eh send it, down x4", "down x4 locked 🔒", "locked in"])
+def test_slang_acceptances(reply):
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "down x4?"), ("b", reply)]).moves == ["down"] * 4
+
+
+@pytest.mark.parametrize("proposal", ["ok we gotta go back the way we came. up x2 back to the 3rd row?",
+                                      "back the way we came, up up?"])
+def test_back_the_way_we_came_then_the_moves_that_say_how_far(proposal):
+    maze = maze_from_rows(OPEN_5)
+    messages = [("a", "down x3"), ("b", "ok"), ("a", proposal), ("b", "yeah")]
+    assert rule_grade(maze, messages).moves == ["down"] * 3 + ["up", "up"]
+
+
+@pytest.mark.parametrize("tick", ["right right ✅. then?", "right right ✅. hold on, checking below"])
+def test_the_moves_just_made_ticked_off_do_not_accept_the_partners_next_one(tick):
+    maze = maze_from_rows(OPEN_5)
+    messages = [("a", "right right?"), ("b", "yes right right. then down"), ("a", tick)]
+    assert rule_grade(maze, messages).moves == ["right", "right"]
+
+
+def test_on_the_left_plus_moves_is_a_move_not_a_place():
+    maze = maze_from_rows(OPEN_5)
+    messages = [("a", "right right. after that I'd go left one and down two."),
+                ("b", "Agreed on right right — and on the left + down x2 too.")]
+    assert rule_grade(maze, messages).moves == ["right", "right", "left", "down", "down"]
