@@ -23,6 +23,7 @@ from mazeplay.engine.cells import Cell, Direction, direction_between, step
 CellOf = Callable[[Mention], "Cell | None"]
 
 
+_TICKED_OFF = re.compile(r"^\W*(?:up|down|left|right)\b", re.IGNORECASE)  # "up up ✅": the moves first, then the tick
 _WHOLE_PLAN = re.compile(r"\b(?:full|whole|entire|complete|overall) (?:plan|route|path)\b|\bfrom (?:the )?start\b|\ball the way\b", re.IGNORECASE)
 
 
@@ -638,7 +639,7 @@ class AgreementState:
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
         said = [i.direction for c in agreeing for i in c.items]
         just_agreed = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
-        if (said and just_agreed and all(c.items and all(i.kind == "direction" for i in c.items) for c in agreeing)
+        if (said and just_agreed and all(c.items and all(i.kind == "direction" for i in c.items) and _TICKED_OFF.match(c.text) for c in agreeing)
                 and said == just_agreed and pending.steps[0].direction != said[0]
                 and not any(i.direction == pending.steps[0].direction for c in reading.clauses if c not in agreeing for i in c.items)):
             return True  # "up up ✅" right after up, up was agreed: those moves, done — not the partner's next one

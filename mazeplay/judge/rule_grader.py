@@ -14,6 +14,8 @@ its own.
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass
 
 from mazeplay.dialogue.agreement import AgreementState
@@ -157,6 +159,29 @@ def _reconsidered(messages, readings, maze: Maze, first: Fold) -> AgreementState
     return best.state
 
 
+_IN_PROTOCOL_WORDS = re.compile(r"\bAGREED?\b|\bMOVE:")  # "AGREE.", "MOVE: down": the words the game asks for, read as written
+
+
+def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState, goal_dist):
+    """A reading that runs into a wall, off the grid or across a gap, in a dialogue the pair ends with "ACTI!",
+    read again with one reply the other way, when that reading takes the pair, move by move, onto the goal
+    where it says the phrase (or, failing one, two replies). The earliest such reply wins; None when there
+    is none. A move into a wall is never taken back, a refusal, a question or a retraction never becomes
+    an acceptance, and a reply in the game's own words ("AGREE.", "MOVE: down") is never read otherwise."""
+    accepted = {m.agreed_turn for m in state.agreed}
+    bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
+    turns = [turn for turn in state.replies if turn not in bumped and not _IN_PROTOCOL_WORDS.search(messages[turn][1])
+             and (turn in accepted or _could_accept(readings[turn]))]
+    for flipped in itertools.chain(itertools.combinations(turns, 1), itertools.combinations(turns, 2)):
+        other = _fold(messages, readings, maze, first.scheme, state.said_again_echoes, frozenset(flipped))
+        if not other.on_goal:
+            continue
+        replay = replay_route(maze, [m.step.cell for m in other.state.agreed], goal_dist)
+        if replay.success:
+            return other.state, replay
+    return None
+
+
 def _could_accept(reading) -> bool:
     """A reply that might be a missed acceptance: it neither refuses (anywhere: "I do NOT agree to up x2. …
     I agree to left x3" says yes to its own plan), doubts, asks nor takes back."""
@@ -257,5 +282,11 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     if state is not fold.state:
         best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
         results[best_index] = (best, fold)
+    if best.replay.stopped_by is not None and fold.on_goal is not None:
+        repaired = _repaired(messages, readings, maze, fold, state, goal_dist)
+        if repaired is not None:
+            state, replay = repaired
+            best = Reading(best.scheme, replay)
+            results[best_index] = (best, fold)
     return RuleResult(_extraction(state, first), best, [r for r, _ in results])
 

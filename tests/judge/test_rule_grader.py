@@ -672,3 +672,34 @@ def test_on_the_left_plus_moves_is_a_move_not_a_place():
     messages = [("a", "right right. after that I'd go left one and down two."),
                 ("b", "Agreed on right right — and on the left + down x2 too.")]
     assert rule_grade(maze, messages).moves == ["right", "right", "left", "down", "down"]
+
+
+REPAIR_MAZE = ["@..", "#.#", "#*."]
+
+
+def test_a_reading_that_runs_into_a_wall_is_read_again_when_the_pair_ends_on_the_goal():
+    """"(0,1) is open on my map." leaves "right?" open (an answer, not a yes); read that way, the agreed
+    "down down" runs into the wall below the start. When the pair then says "ACTI!", the reply read as a yes
+    takes it, move by move, onto the goal: a careful reader takes that reading. Without the phrase, the
+    reading stands."""
+    maze = maze_from_rows(REPAIR_MAZE)
+    talk = [("a", "right?"), ("b", "(0,1) is open on my map."), ("a", "down down"), ("b", "ok")]
+    repaired = rule_grade(maze, [*talk, ("a", "ACTI!")])
+    assert (repaired.moves, repaired.success) == (["right", "down", "down"], True)
+    kept = rule_grade(maze, talk)
+    assert (kept.moves, kept.stopped_by) == (["down", "down"], "wall")
+
+
+def test_replies_in_the_games_own_words_are_never_read_otherwise():
+    """"MOVE: down" in reply to "MOVE: right" is a counter-proposal, as written: the agreed move into the
+    wall stands, even though reading the reply as a yes would end on the goal."""
+    messages = [("a", "MOVE: right"), ("b", "MOVE: down"), ("a", "AGREE. MOVE: down"), ("b", "AGREE."), ("a", "ACTI!")]
+    grade = rule_grade(maze_from_rows(REPAIR_MAZE), messages)
+    assert (grade.moves, grade.stopped_by) == (["down", "down"], "wall")
+
+
+def test_ok_then_the_next_move_accepts_even_when_it_repeats_the_last_one():
+    """The terse bot: "ok go right." accepts the pending "MOVE: down" and proposes right, though right was
+    the move agreed just before."""
+    messages = [("a", "MOVE: down"), ("b", "ok go right."), ("a", "AGREE.\nMOVE: down"), ("b", "ok go right."), ("a", "AGREE.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right", "down", "right"]
