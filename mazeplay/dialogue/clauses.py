@@ -275,7 +275,7 @@ def _json_role(norm: str) -> str:
 
 def _json_cell(value: object) -> str | None:
     if isinstance(value, str):
-        return value
+        return _CODE_WORDS.get(value.strip(), value)  # "steps": ["U", "L"]: a move as a capital letter
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return f"({value[0]}, {value[1]})"
     if isinstance(value, dict):
@@ -296,8 +296,8 @@ _JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newpos
 
 def _json_directions(value: object) -> bool:
     values = value if isinstance(value, list) else [value]
-    return bool(values) and all(isinstance(v, str) and re.fullmatch(r"\s*(?:up|down|left|right|north|south|east|west)\s*", v, re.IGNORECASE)
-                                for v in values)
+    return bool(values) and all(isinstance(v, str) and (v.strip() in _CODE_WORDS or re.fullmatch(
+        r"\s*(?:up|down|left|right|north|south|east|west)\s*", v, re.IGNORECASE)) for v in values)
 
 
 def _json_clauses(data: object) -> list[str]:
@@ -318,7 +318,7 @@ def _json_clauses(data: object) -> list[str]:
         if norm in _JSON_DESTINATION_KEYS and said_as_direction:
             continue  # {"move": "down", "to": [1, 0]}: one move, said twice
         if norm in _JSON_DIRECTION_KEYS and agreed and _json_directions(value):
-            out.append("Agreed: " + ", ".join(value if isinstance(value, list) else [value]) + ".")  # {"agree": true, "move": "down"}
+            out.append("Agreed: " + ", ".join(_json_cell(v) or "" for v in (value if isinstance(value, list) else [value])) + ".")  # {"agree": true, "move": "down"}
             continue
         if norm in _JSON_DESTINATION_KEYS and agreed and not said_as_direction:
             cell = _json_cell(value) if not (isinstance(value, list) and value and isinstance(value[0], list)) else None
@@ -689,7 +689,7 @@ _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|pu
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come|how (?:many|far|much))\b", re.IGNORECASE)  # "why right?", "how many left."
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
-_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|send|going|moving|on it|on my way|here we go|executing|proceeding|rolling|done)[^\w?]*$", re.IGNORECASE)  # "send it 🚀"
+_LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|send|going|moving|moved|on it|on my way|here we go|executing|proceeding|rolling|done)[^\w?]*$", re.IGNORECASE)  # "send it 🚀"
 _NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
     r"no longer|hardly|disagree|unable)\b|n't\b",
@@ -1542,7 +1542,9 @@ _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
 _THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
 _MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?" + _MOVE_NO + r"(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
 _ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
-_LEADING_AGAIN = re.compile(rf"\W*(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
+_LEADING_AGAIN = re.compile(rf"\W*(?:(?:and|then|and then),?\s+)?(?:(?:go|move|step|do)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
+                            rf"\W*(?:(?:and|then|and then),?\s+)?(?:(?:go|move|step|do)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s+then\s+{_DIRECTION_WORD}\b|"
+                            rf"\W*(?:(?:and|then|and then),?\s+)?(?:1|one)\s+more\s+{_DIRECTION_WORD}\s*[,;:—–-]|"
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)

@@ -703,3 +703,20 @@ def test_ok_then_the_next_move_accepts_even_when_it_repeats_the_last_one():
     the move agreed just before."""
     messages = [("a", "MOVE: down"), ("b", "ok go right."), ("a", "AGREE.\nMOVE: down"), ("b", "ok go right."), ("a", "AGREE.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right", "down", "right"]
+
+
+def test_json_steps_written_as_capital_letters():
+    plan = '{"me": "b", "plan": {"steps": ["D", "D", "R"], "cells": [[1, 0], [2, 0], [2, 1]]}}'
+    reply = '{"me": "a", "agree": true, "plan_accepted": "DDR"}'
+    assert rule_grade(maze_from_rows(OPEN_5), [("b", plan), ("a", reply)], "b").moves == ["down", "down", "right"]
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "down?"), ("b", '{"agree": true, "moves": ["D"]}')]).moves == ["down"]
+
+
+@pytest.mark.parametrize("messages, moves", [
+    ([("a", "right?"), ("b", "moved.")], ["right"]),
+    ([("a", "down"), ("b", "ys down. and down again, mine shows open there"), ("a", "ok")], ["down", "down"]),
+    ([("a", "down"), ("b", "k down. then 1 more down, 3rd one open on mine"), ("a", "ok")], ["down", "down"]),
+    ([("a", "down"), ("b", "k. do down once more then down again, that row is open for me"), ("a", "ok")], ["down", "down", "down"]),
+])
+def test_terse_moves_with_a_reason_after_them(messages, moves):
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == moves
