@@ -638,7 +638,7 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
-    r"i'?m in|on board|deal|confirmed?|locked(?: in)?|lock it in|send it|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
+    r"i'?m in|on board|deal|confirmed?|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')

@@ -127,3 +127,22 @@ def test_an_independent_second_reading_agrees_with_the_annotations():
         agree += same or (reading["ambiguous"] and cases[reading["id"]]["ambiguous"])
     print(f"\nsecond reading agrees with the annotation on {agree}/{len(second)} held-out cases")
     assert len(second) >= 100 and agree / len(second) >= 0.95
+
+
+SMOLLM = [json.loads(line) for line in (HERE / "smollm_games.jsonl").read_text().splitlines() if line.strip()]
+
+
+def test_real_small_model_games_grade_without_a_crash_and_mostly_right():
+    """20 real games of SmolLM2-135M (`local`) against `bot` and `bot:random`, annotated by a reader who
+    never saw the grader. Each is graded without a crash; the grader reaches the annotated result or marks
+    the game ambiguous on 18 of them. The other two are games the annotator also called uncertain: a
+    rambling "we've successfully agreed on moving your map one step forward" (smol-05) and a numbered list
+    of "how to play" rules that echoes the partner's directions (smol-14)."""
+    assert len(SMOLLM) == 20 and {g["partner"] for g in SMOLLM} == {"bot", "bot:random"}
+    right = 0
+    for game in SMOLLM:
+        maze = maze_from_rows(game["maze"])
+        truth = replay_route(maze, [tuple(c) for c in game["route"]])
+        grade = rule_grade(maze, [(m["seat"], m["text"]) for m in game["messages"]], game["first"])
+        right += (grade.success == truth.success and abs(grade.weighted_outcome - truth.weighted_outcome) < 0.01) or grade.ambiguous
+    assert right >= 18

@@ -652,6 +652,10 @@ def test_slang_acceptances(reply):
     assert rule_grade(maze_from_rows(OPEN_5), [("a", "down x4?"), ("b", reply)]).moves == ["down"] * 4
 
 
+def test_sending_something_over_is_no_acceptance():
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "MOVE: down"), ("b", "I'll just send it over so we're both ready with the next thing.")]).moves == []
+
+
 @pytest.mark.parametrize("proposal", ["ok we gotta go back the way we came. up x2 back to the 3rd row?",
                                       "back the way we came, up up?"])
 def test_back_the_way_we_came_then_the_moves_that_say_how_far(proposal):
