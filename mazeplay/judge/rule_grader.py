@@ -6,7 +6,8 @@ coordinate scheme the pair might have meant, tracking where the pair stands unde
 scheme's agreed route is replayed on the true maze and, as in the paper, the most favourable reading
 wins, among the schemes that best fit what the pair says of its notation and of where it stands. Under the
 chosen scheme, what the pair says afterwards (where it stands, "ACTI!" on the goal) may settle one reply read
-the wrong way (`_reconsidered`).
+the wrong way (`_reconsidered`); a reading that runs into a wall although the pair ends with "ACTI!" is read
+again with one or two replies the other way when that takes the pair onto the goal (`_repaired`).
 The dialogue ends where the completion phrase is *said* (never where it is quoted or talked about). A
 game is marked ambiguous only when a careful reader could not decide: the pair split up, each moving on
 its own.
@@ -159,6 +160,8 @@ def _reconsidered(messages, readings, maze: Maze, first: Fold) -> AgreementState
     return best.state
 
 
+# Two replies read otherwise are tried only among this many candidates (a fold each pair: 276 at most).
+REPAIR_PAIRS_UP_TO = 24
 _IN_PROTOCOL_WORDS = re.compile(r"\bAGREED?\b|\bMOVE:")  # "AGREE.", "MOVE: down": the words the game asks for, read as written
 
 
@@ -172,7 +175,8 @@ def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState
     bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
     turns = [turn for turn in state.replies if turn not in bumped and not _IN_PROTOCOL_WORDS.search(messages[turn][1])
              and (turn in accepted or _could_accept(readings[turn]))]
-    for flipped in itertools.chain(itertools.combinations(turns, 1), itertools.combinations(turns, 2)):
+    pairs = itertools.combinations(turns, 2) if len(turns) <= REPAIR_PAIRS_UP_TO else ()
+    for flipped in itertools.chain(itertools.combinations(turns, 1), pairs):
         other = _fold(messages, readings, maze, first.scheme, state.said_again_echoes, frozenset(flipped))
         if not other.on_goal:
             continue
