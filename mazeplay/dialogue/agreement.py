@@ -449,7 +449,7 @@ class AgreementState:
                 or not (agreed_just_before or (clause.stance == "agree" and clause.echo)) or not clause.items):
             return False
         if all(i.kind == "direction" for i in clause.items):
-            just_agreed = any(m.agreed_turn == self.turns - 2 for m in self.agreed)  # "right right down (from col 3) ok" — "ya, right right down"
+            just_agreed = bool(self._moves_just_agreed())  # "right right down (from col 3) ok" — "ya, right right down"
             return not just_agreed and _said_in_order([i.direction for i in clause.items], _directions_named(previous[1]))
         if self.cell_of is None or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items):
             return False
@@ -460,12 +460,16 @@ class AgreementState:
                  if i.kind == "cell" and i.mention is not None}
         return all(s.cell in named for s in steps)
 
+    def _moves_just_agreed(self) -> list[AgreedMove]:
+        """The moves the partner's last message accepted (read while the next message is fed)."""
+        return [m for m in self.agreed if m.agreed_turn == self.turns - 2]
+
     def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
         """"Down. Down. Let's go right." right after moves were agreed: the bare directions confirm the
         moves just made, the rest proposes."""
         if len(proposals) < 2 or not self.agreed:
             return proposals
-        just_agreed = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
+        just_agreed = [m.step.direction for m in self._moves_just_agreed()]
         if not just_agreed:
             return proposals
         lead, said = 0, []
@@ -638,7 +642,7 @@ class AgreementState:
             return False
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
         said = [i.direction for c in agreeing for i in c.items]
-        just_agreed = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
+        just_agreed = [m.step.direction for m in self._moves_just_agreed()]
         if (said and just_agreed and all(c.items and all(i.kind == "direction" for i in c.items) and _TICKED_OFF.match(c.text) for c in agreeing)
                 and said == just_agreed and pending.steps[0].direction != said[0]
                 and not any(i.direction == pending.steps[0].direction for c in reading.clauses if c not in agreeing for i in c.items)):

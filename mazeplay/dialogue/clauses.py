@@ -1542,9 +1542,9 @@ _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
 _THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
 _MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?" + _MOVE_NO + r"(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)
 _ACK_MOVE = re.compile(rf"\W*(?:ok(?:ay)?|k|kk|yes|ya|yeah|yep|ys|sure|fine|agreed?)[,!.]?\s+{_DIRECTION_WORD}(?:\s+(?:yes|ok|it is))?\s*(?:[,;:!—–-]|\.\s|$)", re.IGNORECASE)
-_LEADING_AGAIN = re.compile(rf"\W*(?:(?:and|then|and then),?\s+)?(?:(?:go|move|step|do)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s*[,;:—–-]|"
-                            rf"\W*(?:(?:and|then|and then),?\s+)?(?:(?:go|move|step|do)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)\s+then\s+{_DIRECTION_WORD}\b|"
-                            rf"\W*(?:(?:and|then|and then),?\s+)?(?:1|one)\s+more\s+{_DIRECTION_WORD}\s*[,;:—–-]|"
+_AND_THEN = r"\W*(?:(?:and|then|and then),?\s+)?"
+_LEADING_AGAIN = re.compile(rf"{_AND_THEN}(?:(?:go|move|step|do)\s+)?{_DIRECTION_WORD}\s+(?:again|once more|one more)(?:\s*[,;:—–-]|\s+then\s+{_DIRECTION_WORD}\b)|"
+                            rf"{_AND_THEN}(?:1|one)\s+more\s+{_DIRECTION_WORD}\s*[,;:—–-]|"
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)

@@ -143,9 +143,7 @@ def _reconsidered(messages, readings, maze: Maze, first: Fold) -> AgreementState
     if first.fit == _most_fit(readings) and first.on_goal is not False:
         return state  # everything the pair says of where it stands already holds
     accepted = {m.agreed_turn for m in state.agreed}
-    bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
-    turns = [turn for turn in state.replies
-             if turn not in bumped and (turn in accepted or _could_accept(readings[turn]))]
+    turns = _replies_to_read_again(state, readings, maze)
     trials = [(_fold(messages, readings, maze, first.scheme, state.said_again_echoes, frozenset({turn})), turn) for turn in turns]
 
     def convinces(other: Fold, turn: int) -> bool:
@@ -171,10 +169,7 @@ def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState
     where it says the phrase (or, failing one, two replies). The earliest such reply wins; None when there
     is none. A move into a wall is never taken back, a refusal, a question or a retraction never becomes
     an acceptance, and a reply in the game's own words ("AGREE.", "MOVE: down") is never read otherwise."""
-    accepted = {m.agreed_turn for m in state.agreed}
-    bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
-    turns = [turn for turn in state.replies if turn not in bumped and not _IN_PROTOCOL_WORDS.search(messages[turn][1])
-             and (turn in accepted or _could_accept(readings[turn]))]
+    turns = [turn for turn in _replies_to_read_again(state, readings, maze) if not _IN_PROTOCOL_WORDS.search(messages[turn][1])]
     pairs = itertools.combinations(turns, 2) if len(turns) <= REPAIR_PAIRS_UP_TO else ()
     for flipped in itertools.chain(itertools.combinations(turns, 1), pairs):
         other = _fold(messages, readings, maze, first.scheme, state.said_again_echoes, frozenset(flipped))
@@ -184,6 +179,14 @@ def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState
         if replay.success:
             return other.state, replay
     return None
+
+
+def _replies_to_read_again(state: AgreementState, readings, maze: Maze) -> list[int]:
+    """The replies that may be read the other way: any acceptance but one of a move into a wall (after a bump
+    the pair talks from the cell before it), and any other reply that could be a missed acceptance."""
+    accepted = {m.agreed_turn for m in state.agreed}
+    bumped = {m.agreed_turn for m in state.agreed if not maze.is_open(m.step.cell)}
+    return [turn for turn in state.replies if turn not in bumped and (turn in accepted or _could_accept(readings[turn]))]
 
 
 def _could_accept(reading) -> bool:
