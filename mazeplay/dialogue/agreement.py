@@ -445,7 +445,7 @@ class AgreementState:
         if at is None:
             return False  # a route option named, not cells
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
-        if (previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse")
+        if (previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse") or reading.deferred
                 or not (agreed_just_before or (clause.stance == "agree" and clause.echo)) or not clause.items):
             return False
         if all(i.kind == "direction" for i in clause.items):
@@ -549,6 +549,8 @@ class AgreementState:
             return len(own)
         if stance == "agree" or (stance == "weak_agree" and (restates or continues)):
             return len(pending.steps)
+        if stance == "doubt" and reading.deferred:
+            return 0  # "R4C3, yes. … give me a second to make sure before I say yes": not yet, though it names the move
         if restates or continues or self._goes_along(pending, reading):
             return len(pending.steps)
         if stance == "doubt":

@@ -80,6 +80,7 @@ class MessageReading:
     acti: bool
     options: list[tuple[str, int, list[Item]]] = field(default_factory=list)  # route options it lays out: (key, position, moves)
     choice: tuple[str, int] | None = None  # an option it names ("Route A", "the first option"), and the clause naming it
+    deferred: bool = False  # it puts off saying yes ("before I say yes", "before we finish, can you confirm …?")
     decision: list[Clause] = field(init=False, repr=False, compare=False)  # the proposals the message stands by
     solos: list[Clause] = field(init=False, repr=False, compare=False)
     blocked: list[Item] = field(init=False, repr=False, compare=False)  # walls it reports
@@ -548,7 +549,12 @@ def split_clauses(line: str) -> tuple[str, ...]:
     out: list[str] = []
     head, colon, tail = line.partition(": ")
     if colon and tail.strip() and _CONVENTION.search(head) and not _CONVENTION.search(tail):
+        *before, last = _SENTENCE_END.split(head)
+        if before and len(last.split()) <= 2 and not _CONVENTION.search(last):  # "(row, col) from 1. Next: down to (2,1)": the label goes with its moves
+            return (*split_clauses(" ".join(before)), *split_clauses(f"{last}: {tail}"))
         return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
+    if colon and _STATEMENT_HEAD.search(_SENTENCE_END.split(head)[-1]) and _MOVE_TAIL.match(tail):
+        return (*split_clauses(head), *split_clauses(tail))  # "the cell beneath us is the goal: down onto it."
     for part in _split_asides(line):
         for sentence in (_SENTENCE_END.split(part) if not _STOPS.isdisjoint(part) else (part,)):
             words = _words_of(sentence)
@@ -571,6 +577,8 @@ def split_clauses(line: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_STATEMENT_HEAD = re.compile(r"^(?!.*\b(?:would|could|might|may|if)\b|.*'d\b).*\b(?:is|are|'s)\s+\w", re.IGNORECASE)
+_MOVE_TAIL = re.compile(r"\s*(?:(?:so|then|go|now|just|one|1)\s+)*(?:up|down|left|dwon|lfet|right(?!\s*[?.!]*\s*$))\b", re.IGNORECASE)
 _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
 _INFO_WORDS = r"open|wall|walls|see|mine|for me|on my side|clear|free"  # what a seat says of its map
 _INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
@@ -921,7 +929,7 @@ _BARE_DIRECTIONS = quick(re.compile(r"\b(?:up|down|left|right|north|south|east|w
 _BARE_FILLER = quick(re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
     r"cell|square|into|onto|from|here|there|us|our|at|of|by|with|on|plan|path|route|proposal|propose|suggest|"
-    r"twice|x|times|once|finally|after|that|it|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
+    r"twice|x|times|once|two|three|four|five|six|seven|goal|finally|after|that|it|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
     re.IGNORECASE,
 ))
 
@@ -1494,6 +1502,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)
             or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
+    elif _NEXT_LABEL.match(rest) and not hypothetical and not question and all(i.kind in ("cell", "direction", "run") for i in items):
+        clause.act = "propose"  # "Next: up to (3,2) and up again to (2,2), both open on my side.": labelled as the next moves
     elif _MOVE_NUMBERED.search(rest) and items and not hypothetical and not question and all(i.kind in ("cell", "direction") for i in items):
         clause.act = "propose"  # "Then (2,3) and (3,3) are mine and open - moves 4 and 5.": numbered as moves of the plan
     elif _ACK_MOVE.match(stripped) and not hypothetical and not question and _moves_then_cells(items) and len(items) == 1:
@@ -1536,6 +1546,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
 
 
 _MOVE_NO = r"(?:moves?|steps?)\s+#?\d{1,2}"  # "move 4", "steps 4 and 5": a plan's numbered moves
+_NEXT_LABEL = re.compile(r"\W*(?:(?:and|so)\s+)?(?:next(?:\s+(?:move|step|up))?|then)\s*[:—–]\s*", re.IGNORECASE)
 _MOVE_NUMBERED = re.compile(r"\b" + _MOVE_NO + r"\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
 _IS_OPEN = re.compile(r"\b(?:is|are)\s+(?:also\s+|both\s+|all\s+)?(?:open|clear|free)\b", re.IGNORECASE)  # "row 2, column 1 is open, yes"
 _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
@@ -1710,7 +1721,8 @@ def read_message(text: str) -> MessageReading:
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)
             clause.act = "propose"  # "How about right once, and then down into the cell you said is open?": the plan goes on
-    return MessageReading(clauses=clauses, stance=_stance(clauses), acti=acti, options=[(o.key, o.position, _option_moves(o.text)) for o in options],
+    stance = _stance(clauses)
+    return MessageReading(clauses=clauses, stance=stance, acti=acti, deferred=stance == "doubt" and _deferred(clauses), options=[(o.key, o.position, _option_moves(o.text)) for o in options],
                           choice=_choice(clauses))
 
 
@@ -1725,15 +1737,29 @@ _BARE_COUNT = re.compile(rf"^\W*{_DIRECTION_WORD}\s*(?:x\s*)?(?:\d|two|three|fou
 _THEN_ALONE = re.compile(r"^\W*then\W*$", re.IGNORECASE)
 
 
+def _deferred(clauses: list[Clause]) -> bool:
+    return any("before" in c.text.lower() and _DEFERS.search(c.text) for c in clauses)
+
+
 def _stance(clauses: list[Clause]) -> Stance | None:
     """The message's last word towards the partner's proposal (a weak yes does not override a clear one)."""
     stance: Stance | None = None
+    deferred = False
     for clause in clauses:
+        if "before" in clause.text.lower() and _DEFERS.search(clause.text):
+            stance, deferred = "doubt", True  # "Before we finish I want to double-check …": not yet
+            continue
         if clause.stance is not None:
             if clause.stance == "weak_agree" and stance in ("agree", "refuse", "doubt"):
                 continue
             stance = clause.stance
+    if deferred and clauses[-1].text.rstrip(" )*_").endswith("?"):
+        return "doubt"  # "… c5 is '.', yes. Can you confirm that by 'down' you mean toward r5?": still checking
     return stance
+
+
+_DEFERS = re.compile(r"\bbefore\s+(?:(?:i|we)\s+(?:say\s+(?:yes|ok|okay|agreed?)|agree|commit|confirm|lock|finish|celebrate)|agreeing|committing|confirming|locking|finishing|celebrating)\b",
+                     re.IGNORECASE)  # not "before we go further": that is about the next move
 
 
 def _option_moves(text: str) -> list[Item]:

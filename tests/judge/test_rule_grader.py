@@ -724,3 +724,39 @@ def test_json_steps_written_as_capital_letters():
 ])
 def test_terse_moves_with_a_reason_after_them(messages, moves):
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == moves
+
+
+def test_moves_labelled_next_propose_though_a_reason_follows():
+    messages = [("a", "(row, col) from 1. Next: down to (2,1) and down again to (3,1), both open on my side. May we do both?"),
+                ("b", "Absolutely, I agree to both!")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down"]
+
+
+@pytest.mark.parametrize("plan", ["Four rights to the goal.", "Two downs to the goal: rows 2 and 3."])
+def test_a_count_of_moves_said_alone_proposes(plan):
+    moves = rule_grade(maze_from_rows(OPEN_5), [("a", plan), ("b", "Agreed!")]).moves
+    assert moves == (["right"] * 4 if "rights" in plan else ["down"] * 2)
+
+
+def test_a_move_after_a_statement_and_a_colon_proposes():
+    """"the cell beneath us is the goal: down onto it" says where the goal is, then proposes the move;
+    "so we'd have to come back up: down, down" (a hypothesis) proposes nothing."""
+    maze = maze_from_rows(["@..", "*..", "..."])
+    assert rule_grade(maze, [("a", "The cell beneath us is the goal: down onto it."), ("b", "Down onto * — agreed.")]).moves == ["down"]
+    hypothetical = [("a", "If we went right it would run into a wall, so we'd have to come back: left, down."), ("b", "ok")]
+    assert rule_grade(maze, hypothetical).moves == []
+
+
+@pytest.mark.parametrize("reply", [
+    "R2C1, yes. Though let me make sure I'm not mixing up rows and columns before I say yes.",
+    "Before we finish I want to double-check: is (2,1) really open on yours? Mine says yes. Can you confirm?",
+    '{"agree": null, "status": "re-reading my last row before I agree"}',
+])
+def test_putting_off_the_yes_is_no_acceptance(reply):
+    messages = [("a", "(row, col) from 1. Next R2C1?"), ("b", reply)]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+def test_checking_the_next_move_before_going_further_still_accepts_this_one():
+    messages = [("a", "Down to row 2 col 1?"), ("b", "ok: down to row 2 col 1, agreed. But tell me what's right of it before we go further.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"]
