@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator
 
-from mazeplay.dialogue.clauses import Clause, Item, MessageReading, read_message
+from mazeplay.dialogue.clauses import Clause, Item, MessageReading, answering_a_tag_question, read_message
 from mazeplay.dialogue.notation import Mention, find_mentions
 from mazeplay.engine.cells import Cell, Direction, direction_between, step
 
@@ -226,6 +226,9 @@ class AgreementState:
                     and labels == [i.label for prior in seen_items for i in prior][: len(labels)] and _FIRST_PART.search(clause.text)):
                 steps = steps[: len(labels)]  # "right, then continue right. Shall we do one step right first?": that much now
                 continue
+            if (steps and not clause.sequenced and not clause.listed and clause.items and _GO_FIRST.search(clause.text)
+                    and all(i.kind == "direction" for i in clause.items) and not any(c.strong for c in clauses[:k])):
+                steps = []  # "down and rigth. go rigth first?": the heading, then the move to make now
             if (not clause.sequenced and not clause.listed and not counted
                     and any(labels == [i.label for i in prior] for prior in seen_items) and not _NEW.search(clause.text)):
                 continue  # the same decision said twice in one message (but "Left. Left. Left." walks three)
@@ -299,7 +302,10 @@ class AgreementState:
         """Apply one message in order; returns what it decided."""
         reading = reading or read_message(text)
         turn, self.turns = self.turns, self.turns + 1
-        previous, self._last_message = self._last_message, (seat, reading)
+        previous = self._last_message
+        if previous is not None and previous[0] != seat:
+            reading = answering_a_tag_question(previous[1], reading)
+        self._last_message = (seat, reading)
         self._asked_what_next = previous is not None and previous[0] != seat and bool(
             _ASKS_WHAT_NEXT.match(" ".join(c.text for c in previous[1].clauses)))
         decision = Decision(acti=reading.acti)
@@ -1082,6 +1088,7 @@ _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\
 _PLAN_LABEL = re.compile(r"\W*(?:so\s+)?(?:the\s+|my\s+)?(?:full|whole|complete|entire|overall)\s+(?:plan|route|path|sequence)(?:\s+from\s+(?:here|there))?\s*[:=]", re.IGNORECASE)
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next(?!\s+(?:one|cell|square|spot|tile)\b)|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
+_GO_FIRST = re.compile(r"\bfirst\s*\?*\s*$", re.IGNORECASE)
 _FIRST_PART = re.compile(r"\b(?:first|to (?:start|begin)|(?:start|begin)(?:ing)? with|for now|for starters)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(r"\bx\s?(\d)\s+(?:for now|first|only)\b|\b(one|two|three|\d)\s+(?:steps?\s+|moves?\s+)?(?:for now|only)\b", re.IGNORECASE)
 _AGREED_FIRST = re.compile(r"\bagree\w*\s+(?:on|to|with)\s+(?:the\s+|your\s+)?first\s+(?:(one|two|three|\d)\s+)?(?:steps?|moves?)\b", re.IGNORECASE)

@@ -570,7 +570,7 @@ def split_clauses(line: str) -> tuple[str, ...]:
                     out.extend([condition.group(1), condition.group(2)])
                 elif "," in clause and (tail := _TRAILING_MOVE.search(clause)) and _INFO_HEAD.search(clause, 0, tail.start()):
                     out.extend([clause[:tail.start()], clause[tail.start():].lstrip(", ")])  # "row 3 col 4 is open for me too, right again"
-                elif "," in clause and (lead := _LEADING_MOVE.match(clause)) and _INFO_TAIL.search(clause, lead.end()):
+                elif "," in clause and (lead := _LEADING_MOVE.match(clause) or _LEADING_MOVE_TO.match(clause)) and _INFO_TAIL.search(clause, lead.end()):
                     out.extend([clause[:lead.end()].rstrip(", "), clause[lead.end():]])  # "now dwn, theres a dot under us"
                 else:
                     out.append(clause)
@@ -584,6 +584,8 @@ _INFO_WORDS = r"open|wall|walls|see|mine|for me|on my side|clear|free"  # what a
 _INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
 _LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth))"
                            r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees
+_LEADING_MOVE_TO = re.compile(r"^\W*(?:(?:now|so|then|next|go|ok|okay|k)\s+)*(?:from\s+(?:[(\[][^)\]]*[)\]]|[^,\s]+(?:\s+[^,\s]+){0,3}?)\s+)?(?:up|down|left|right|dwon|rigth|lfet)\s+"
+                              r"(?:to|into|onto)\s+(?:[(\[][^)\]]*[)\]]|[^,(\[]{1,25}),\s*", re.IGNORECASE)  # "from (2,1) down to (3,1), i see it open"
 _INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its)\b", re.IGNORECASE)
 
 
@@ -750,7 +752,7 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:current|our) (?:position|location|cell|spot)|"
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|"
     r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
@@ -838,7 +840,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
          r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+to\s+(?:and\s+including\s+)?(?:steps?|moves?|points?|now|this|that|#\s*\d|\d+(?:st|nd|rd|th)?\s+(?:steps?|moves?))\b"
-         r"|\b(?:everything|all|fine|ok|okay|good|agreed?|works|consistent|open|clear|accepted?|confirmed?|correct)\s+up\s+to\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
+         r"|\b(?:what'?s|whats|wats|wassup|sup)\s+up\b(?!\s+(?:there|here|ahead|above|from|next|top|at|in|on|one)\b)|\b(?:everything|all|fine|ok|okay|good|agreed?|works|consistent|open|clear|accepted?|confirmed?|correct)\s+up\s+to\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
@@ -992,7 +994,14 @@ _DESCRIBED_END = re.compile(r"\s*(?:[)\].,;!?]|$|->)")
 _TOWARDS_HINT = _Literals("toward|aim|closer|near|approach|direction of|next to|beside|adjacent|close to|around".split("|"))
 
 
-_ASKED_AGAIN = re.compile(r"\b(?:what'?s|whats|what is|what was|what were|which|where|how|who|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
+_AGAIN_ALONE = re.compile(r"^\W*again\W*$", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"([A-Za-z']+)\s*$")
+_NOT_MOVED_AGAIN = {"sorry", "thanks", "thank", "thank you", "thx", "ty", "hi", "hello", "hey", "welcome", "congrats", "count", "counting",
+                    "check", "checking", "look", "looking", "read", "reading", "think", "thinking", "ask", "asking", "say", "saying",
+                    "recount", "reread", "re-read", "verify", "confirm", "wrong", "confused", "mixed", "off", "lagging", "lag", "here"}
+_ASKED_AGAIN = re.compile(r"\b(?:let me|lemme|let'?s|i'?ll|i will|i need to|i'?m gonna|gonna|i'?m going to|i want to|i should|i must|i have to)\s+"
+                          r"(?!go\b|move\b|step\b|head\b|do\b|try\b|walk\b)[a-z'-]+(?:\s+(?!up\b|down\b|left\b|right\b)[\w'-]+){0,4}?\s+again$|"  # "lemme look again", "let me count again"
+                          r"\b(?:what'?s|whats|what is|what was|what were|which|where|how|who|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
 _NAMED_BACK = re.compile(r"(?:back the way we came|go back|move back|step back|head back|back)\s*(?:[,:—–-]|\(|, i\.e\.,?|, so)\s*(?:that'?s\s+|i\.e\.\s*|one\s+)?", re.IGNORECASE)
 _SAYS_WHICH = re.compile(r"\s*(?::|[—–-]|,)\s*", re.IGNORECASE)
 _NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)(?:\s+then)?\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?"
@@ -1085,6 +1094,8 @@ def move_items(text: str) -> list[Item]:
         elif kind == "repeat":
             if _ASKED_AGAIN.search(masked, 0, match.end()):
                 continue  # "whats the plan again", "say that again?": asked again, not a move
+            if match.group(0).lower() == "again" and (before := _WORD_BEFORE.search(masked, 0, match.start())) and before.group(1).lower() in _NOT_MOVED_AGAIN:
+                continue  # "sorry again", "thanks again", "count again": said again, not a move
             earlier = [item for start, item in found if start < match.start() and item.kind == "direction"]
             if match.group(0).lower().startswith("the ") and earlier:  # "on our right, the next one": that direction again
                 found.append((match.start(), Item("direction", earlier[-1].label, None, earlier[-1].direction)))
@@ -1308,7 +1319,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
 _CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
-_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
+_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|we(?=\s+(?:now\s+)?(?:at|on)\s+(?:row|r\d|col|column|[\(\[]\s*\d|[a-l]\d))|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
 
 
 def _positions(text: str) -> list[Mention]:
@@ -1391,7 +1402,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _GRADER.search(stripped) or _META.search(stripped):
         clause.act = "meta"  # "Dear grader, …", "we only say ACTI! at the goal": about the game, not in it
         return clause
-    items = move_items(rest)
+    items = [] if words and words[-1].rstrip("!,.") in _NOT_MOVED_AGAIN and _AGAIN_ALONE.match(rest) else move_items(rest)  # "thanks again!"
     clause.anchors = _anchors(stripped)
     clause.conventions = conventions_stated(stripped)
     clause.stance = _clause_stance(stripped, words, rest, question)
@@ -1735,6 +1746,22 @@ def _once_then_counted(before: Clause, clause: Clause) -> bool:
 
 _BARE_COUNT = re.compile(rf"^\W*{_DIRECTION_WORD}\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?\W*$", re.IGNORECASE)
 _THEN_ALONE = re.compile(r"^\W*then\W*$", re.IGNORECASE)
+
+
+_TAG_QUESTION = re.compile(r",\s*(?:right|rigth|correct|yes|yeah|no)\s*\?+\W*$", re.IGNORECASE)
+_BARE_RIGHT = re.compile(r"^\W*(?:right|rigth)\s*[.!]*\s*$", re.IGNORECASE)
+
+
+def answering_a_tag_question(asked: MessageReading, reply: MessageReading) -> MessageReading:
+    """"so we go down twice, right?" — "right. (2,0) is open": a reply that opens with a bare "right" to a
+    question ending in ", right?" says yes; it proposes no move right. Any other reply is returned as read."""
+    if not (asked.clauses and reply.clauses and _TAG_QUESTION.search(asked.clauses[-1].text)
+            and _BARE_RIGHT.match(reply.clauses[0].text)):
+        return reply
+    clauses = [Clause(reply.clauses[0].text, "chat", "agree"), *reply.clauses[1:]]
+    stance = _stance(clauses)
+    return MessageReading(clauses=clauses, stance=stance, acti=reply.acti, options=reply.options, choice=reply.choice,
+                          deferred=stance == "doubt" and _deferred(clauses))
 
 
 def _deferred(clauses: list[Clause]) -> bool:

@@ -760,3 +760,32 @@ def test_putting_off_the_yes_is_no_acceptance(reply):
 def test_checking_the_next_move_before_going_further_still_accepts_this_one():
     messages = [("a", "Down to row 2 col 1?"), ("b", "ok: down to row 2 col 1, agreed. But tell me what's right of it before we go further.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"]
+
+
+def test_right_in_answer_to_a_tag_question_says_yes():
+    """"so we go down twice, right?" — "right. (2,0) is open": the yes to the plan, not a move right."""
+    messages = [("a", "so we go down twice, right?"), ("b", "right. (2,0) is open")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down"]
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "down twice?"), ("b", "right.")]).moves == []  # a counter-proposal, as before
+
+
+def test_a_move_to_a_cell_then_why_proposes_the_move():
+    messages = [("a", "(row, col) from 0"), ("b", "ok"), ("a", "k. from (0,0) down to (1,0), i see it open"), ("b", "agred")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"]
+
+
+@pytest.mark.parametrize("text", ["hey whats up. rigth is open on mine", "Thank you, and sorry again.", "lemme look again",
+                                  "Let me count again...", "thanks again!"])
+def test_greetings_and_doing_something_again_are_no_moves(text):
+    maze = maze_from_rows(OPEN_5)
+    assert rule_grade(maze, [("a", "down"), ("b", "ok"), ("a", text), ("b", "ok")]).moves == ["down"] + (["right"] if "rigth" in text else [])
+
+
+def test_a_position_typed_without_the_verb_is_where_the_pair_stands():
+    """"we at row 2 col 3 now" says where the pair is; it is not one more move there."""
+    messages = [("a", "right x2"), ("b", "k done. we at row 2 col 3 now"), ("a", "ok")]  # a step off, said as where it is
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right"]
+
+
+def test_the_heading_then_the_move_to_make_first():
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "ok so like... down and rigth. go rigth first?"), ("b", "ya rigth")]).moves == ["right"]
