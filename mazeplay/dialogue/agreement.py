@@ -221,6 +221,8 @@ class AgreementState:
             if clause.alternatives:
                 continue
             labels = [i.label for i in clause.items]
+            if steps and _PLAN_LABEL.match(clause.text):
+                steps = []  # "Full plan: …", "Proposal, steps 1–3: L, L, L": what it labels is the decision, said again or not
             counted = k > 0 and _bare_step(clause) and _bare_step(clauses[k - 1]) and labels == [i.label for i in clauses[k - 1].items]
             if (steps and not clause.sequenced and not clause.listed and len(labels) < len(steps)
                     and labels == [i.label for prior in seen_items for i in prior][: len(labels)] and _FIRST_PART.search(clause.text)):
@@ -1045,7 +1047,7 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
 
 _LONE_NUMBER = re.compile(r"^\W*(\d{1,2})[.)]\W*$")  # "1." before the item it numbers
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "| 3 | Left | (1,2) |"
-_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&)\s*(\d{1,2}))?\b"
+_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
@@ -1085,7 +1087,8 @@ _SPLIT_UP = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:split(?:ting)? up|go(
 _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)
-_PLAN_LABEL = re.compile(r"\W*(?:so\s+)?(?:the\s+|my\s+)?(?:full|whole|complete|entire|overall)\s+(?:plan|route|path|sequence)(?:\s+from\s+(?:here|there))?\s*[:=]", re.IGNORECASE)
+_PLAN_LABEL = re.compile(r"\W*(?:so\s+)?(?:the\s+|my\s+)?(?:full|whole|complete|entire|overall)\s+(?:plan|route|path|sequence)(?:\s+from\s+(?:here|there))?\s*[:=]"
+                         r"|\W*(?:my\s+)?(?:proposal|proposed)\s*,?\s*(?:steps?|moves?)\s+\d{1,2}(?:\s*[–—-]\s*\d{1,2})?\s*[:=]", re.IGNORECASE)  # "Proposal, steps 1–3: L, L, L"
 _LEADING_SEQUENCE = re.compile(r"\W*(?:and\s+)?(?:then|next(?!\s+(?:one|cell|square|spot|tile)\b)|after that|afterwards|now)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:for|only|just|agree to|accept|do)\s+(?:the\s+)?(?:first\s+)?(one|1|two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|first(?!\s+(?:\w+\s+)?(?:steps?|moves?|cells?))|single)\b(?!\s+(?:more|again))", re.IGNORECASE)
 _GO_FIRST = re.compile(r"\bfirst\s*\?*\s*$", re.IGNORECASE)

@@ -211,6 +211,10 @@ _CODE_LANGUAGES = {"python", "py", "js", "javascript", "ts", "typescript", "java
 _CODE_LINE = re.compile(r"^\s*(?:def |class |for |while |if .*:\s*$|elif |else:|return\b|import |from \w+ import|\w+(?:\[[^\]]*\])?\s*[+\-*/]?=[^=]|#|//|[{}\])]\s*[;,]?\s*$|print\(|function |var |let |const )")
 
 
+_NUMBERING = re.compile(r"^\W*\d{1,2}[.)]\W*$")
+_PLAN_ASSIGN = re.compile(r"^\s*(?:let\s+|const\s+|var\s+)?(path|moves|route|plan|steps|directions)\s*(?::\s*\w+\s*)?=\s*", re.IGNORECASE)
+
+
 def _is_code(block: list[str], language: str) -> bool:
     """A fenced block of program code: not something the agent says to its partner."""
     if language.lower() in _CODE_LANGUAGES:
@@ -447,6 +451,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
                 out.extend(_json_line(c, section) for c in _json_clauses(data))
             elif not _is_code(block, language.group(1) if language else ""):
                 out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
+            else:  # 'path = [(4,5),(3,5)]', 'moves = U U L': the plan, written as code, is still the plan
+                out.extend((_PLAN_ASSIGN.sub(r"\1: ", b), section) for b in block if _PLAN_ASSIGN.match(b))
             continue
         if line.lstrip()[:1] in ("{", "[") and _parse_json(line) is None:
             block = _json_block(lines, i)  # a JSON object written over several lines, outside a code fence
@@ -757,7 +763,7 @@ _RECAP = _WordGated(re.compile(
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
     re.IGNORECASE,
-), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position standing stood located current you ur u were ok at', '')
+), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position pos standing stood located current you ur u were ok at', '')
 _INFORM = _WordGated(re.compile(
     r"\b(walls?|open|blocked|free|clear|dots?|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
     r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"
@@ -770,6 +776,8 @@ _INFORM = _WordGated(re.compile(
     re.IGNORECASE,
 ), 'walls wall open blocked free clear dot dots hidden unknown visible invisible see sees seen saw show shows showing shown map maps view legend symbol corner convention coordinate coordinates indexed index numbered numbering origin counting count means known knowledge is are located lies sits marked labelled labeled cell the goal start exit finish target destination row column has there passable impassable accessible reachable unreachable available possible option options neighbour neighbours neighbor neighbors adjacent surrounded edge border dead deadend idk dunno no unsure unknown can cannot not idea for on nowhere walled only', '')
 _INFORM_SYMBOL = quick(re.compile(r"\b(?:is|=|are)\s+(?:the\s+)?(?:goal|start|exit|finish|target|destination)\b|(?:\b(?:is|are|'s)|=|:)\s*(?:all\s+|both\s+)?(?:an?\s+)?['\"`‘“][.#?]['\"`’”]|\b(?:double-?|re-?)check(?:ed)?\b|(?<![\w*@])[@*](?:\s+cell)?\s+(?:is|at|=|sits|lies)\b|\b(?:is|=)\s+[@*](?!\w)", re.IGNORECASE))
+_SEEN_LIST = re.compile(r"^\W*(?:mine|yours|theirs|my (?:side|half|view|cells|map)|your (?:side|half|view|cells|map)|seen|visible)\s*(?:\([^)]*\)\s*)?[:=]", re.IGNORECASE)  # "Mine: (4,5), (3,5)"
+_CELL_STATUS = re.compile(r"[)\]]\s*=\s*['\"`]?[.#?]")  # "(1,0)=., (4,0)=#": what the cells are
 _CONVENTION = _Gated(re.compile(
     r"\b(?:name|call|label|number|count|index|use|using|write|read|denote)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:columns?|rows?|cells?|coordinates?|squares?)\b|"
     r"\b(?:left to right|right to left|top to bottom|bottom to top|left\s*->\s*right|right\s*->\s*left|top\s*->\s*bottom|bottom\s*->\s*top|from the (?:top|bottom|left|right)|(?:row|col|column|x|y)s? (?:grows?|increases?|goes)\b)|"
@@ -849,6 +857,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|(?<!up )(?<!down )(?<!left )(?<!right )\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
+        # a later move, named as what waits: "descend to row 1 before continuing east"
+        (r"\bbefore\b",
+         r"\bbefore\s+(?:continuing|going|moving|heading|turning|stepping)\s+(?:up|down|left|right|north|south|east|west)\b"),
         # a vague count: "then rigth a bunch", "down a few": the way to go, not moves a reader can count
         (r"\b(?:bunch|few|lot|ways|while|several)\b",
          r"\b(?:up|down|left|right|rigth|dwon)\s+(?:a\s+(?:bunch|few|lot|ways|while)|several|for\s+a\s+(?:bit|while))\b"),
@@ -974,7 +985,7 @@ _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|
                             r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|(?!(?:up|down|left|right)\b)\w+)", re.IGNORECASE))  # not "lean towards up, up, right"
 
 
-_DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef".split("|"))
+_DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef|north|south|east|west".split("|"))
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
     r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:col(?:umn)?|row|file|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?"
@@ -1281,12 +1292,12 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
 
 
 _ANCHOR = quick(re.compile(
-    r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin)\b|"
-    r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*]))",
+    r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin|(?-i:\bS(?=\s*[=:]?\s*[(\[]\s*\d)))\b|"
+    r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*])|(?-i:\bG(?=\s*[=:]?\s*[(\[]\s*\d)))",
     re.IGNORECASE,
 ))
 _NAMED_AS = re.compile(r"\s*(?:is|=|:)\s*(?:the\s+)?(?:(?P<start>@|start(?:ing)?(?:\s+(?:cell|position|point|square))?)|(?P<goal>goal|\*|star|target|finish))(?![\w*@])", re.IGNORECASE)
-_ANCHOR_HINT = _Literals("start|@|origin|goal|star|target|destination|finish|exit|*".split("|"))
+_ANCHOR_HINT = _Literals("start|@|origin|goal|star|target|destination|finish|exit|*|s=|g=|s =|g =|s (|g (|s:|g:".split("|"))
 _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|on|in|cell)?\s*(?:at\s+)?(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE)
 
 
@@ -1302,9 +1313,10 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
                            r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?col"),
         ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b|\bstart(?:ing|s)?\s+(?:at|with|from)\s+(?:0|zero)\b"),
         ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b|\bstart(?:ing|s)?\s+(?:at|with|from)\s+(?:1|one)\b"),
-        ("vertical", "top", r"\b(?:y|rows?)\s+(?:\w+\s+){0,3}(?:from|at)\s+the\s+top\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
+        ("vertical", "top", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,3}(?:from|at)\s+(?:the\s+)?top\b|\bfrom\s+[01]\s*,?\s*(?:from\s+|at\s+)?(?:the\s+)?top[- ]left\b|"
+                             r"\btop[- ]left\s+origin\b|\borigin\s+(?:at\s+|is\s+)?(?:the\s+)?top[- ]left\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
                              r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b"),
-        ("vertical", "bottom", r"\b(?:y|rows?)\s+(?:\w+\s+){0,2}(?:from|at)\s+the\s+bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
+        ("vertical", "bottom", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
     )
 )
 
@@ -1509,7 +1521,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"
         return clause
     described = _ALONG_THE_SIDE.sub(" ", rest) if "the" in rest else rest  # "straight up the edge": the way, not the map
-    informing = bool(_INFORM.search(described) or _INFORM_SYMBOL.search(rest)) or section_inform
+    informing = bool(_INFORM.search(described) or _INFORM_SYMBOL.search(rest) or _SEEN_LIST.match(rest) or _CELL_STATUS.search(rest)) or section_inform
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)
             or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
@@ -1657,6 +1669,9 @@ def read_message(text: str) -> MessageReading:
         for part in split_clauses(line):
             aside = part.startswith(ASIDE)
             clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
+            if previous is not None and clause.act == "propose" and not clause.listed and _NUMBERING.match(previous.text):
+                clause = copy(clause)
+                clause.listed = True  # "3. U → G": an item of a numbered plan, a step of its own even when it repeats one
             if section == _JSON_REASONS and clause.act != "meta":
                 clause = copy(clause)  # {"agree": false, "reason": "right then down works"}: the flag decides, the reason informs
                 clause.act, clause.stance, clause.echo = "inform", None, False

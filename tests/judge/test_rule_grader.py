@@ -789,3 +789,42 @@ def test_a_position_typed_without_the_verb_is_where_the_pair_stands():
 
 def test_the_heading_then_the_move_to_make_first():
     assert rule_grade(maze_from_rows(OPEN_5), [("a", "ok so like... down and rigth. go rigth first?"), ("b", "ya rigth")]).moves == ["right"]
+
+
+def test_a_list_of_the_cells_a_seat_sees_proposes_nothing():
+    for listing in ["Mine: (1,0)=., (2,0)=., (2,1)=#.", "Accepted. Mine: (1,0), (2,0), (2,1)."]:
+        assert rule_grade(maze_from_rows(OPEN_5), [("a", "(row, col) from 0."), ("b", listing), ("a", "ok")]).moves == []
+
+
+def test_a_move_said_to_come_later_is_no_move_now_in_compass_words_too():
+    messages = [("a", "(row, col) from 0. We must descend to row 1 before continuing east. I propose: down to (1,0)."), ("b", "Agreed.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"]
+
+
+def test_a_plan_written_as_code_is_the_plan():
+    block = "Candidate:\n```\npath  = [(1,0),(2,0),(2,1)]\nmoves = D D R\n```\nAdjacency checked."
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "(r,c), 0-based."), ("b", block), ("a", "Accepted: all 3 moves.")]).route == [(0, 0), (1, 0), (2, 0), (2, 1)]
+
+
+def test_a_numbered_plan_accepted_step_by_step_number_keeps_every_step():
+    """"3. U → G" repeats the direction of step 1: in a numbered plan it is a step of its own; "steps 1, 2, 3" is all three."""
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "....@"])
+    plan = "Plan P:\n1. U ×3 → (1,4)\n2. L ×4 → (1,0)\n3. U → G"
+    messages = [("b", "Convention: (r,c), r from top, c from left, both 0-based."), ("a", plan), ("b", "P accepted in full: steps 1, 2, 3.")]
+    assert rule_grade(maze, messages, "b").moves == ["up"] * 3 + ["left"] * 4 + ["up"]
+
+
+def test_the_labelled_proposal_is_the_decision_not_the_corridor_described_before_it():
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "....@"])
+    plan = ("Merged corridor: row 4 west to (4,0), then column 0 north: (3,0), (2,0), (1,0), (0,0)=G.\n"
+            "Proposal, steps 1–2: L, L → (4,2).")
+    messages = [("a", "Convention: (r,c), 0-based from top-left."), ("b", plan), ("a", "Steps 1–2 accepted. Position (4,2).")]
+    assert rule_grade(maze, messages).moves == ["left", "left"]
+
+
+def test_a_convention_of_letters_and_a_corner():
+    """"(r,c) from 0, top-left" and "S (4,4). G (0,0)" say which way the rows run: up is up."""
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "....@"])
+    messages = [("a", "- Coords: (r,c) from 0, top-left.\n- S (4,4). G (0,0)."), ("b", "- Proposal: up, up → (2,4)."), ("a", "- Agree: up, up → (2,4).")]
+    grade = rule_grade(maze, messages)
+    assert grade.scheme == "row_col/0-based/top_left" and grade.moves == ["up", "up"]
