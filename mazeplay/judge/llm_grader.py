@@ -17,7 +17,7 @@ from typing import Any
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.resources import asset
 
-GRADER_VERSION = "v11"  # v11: a reading that runs into a wall read again when the pair ends on the goal, "no left" refuses, "send it" accepts, as in rule-12; v10: moves as capital letters and arrows, a choice offered, numbered steps agreed by number, as in rule-11; v9: conditional yes kept open until the condition is met, as in rule-10; v8: "ACTI!" on the goal as evidence, as in rule-9; v7: the reconsidered replies of rule-8 (what the pair says later of where it stands decides); v6: the clause rules of rule-7 (checklists, ordinal cells, named route options); v5: the clause rules of rule-6; v4: those of rule-5; v3: those of rule-3 and rule-4; v2: those of rule-2
+GRADER_VERSION = "v12"  # v12: a yes put off, "right." to a tag question, lists of seen cells, plans written as code, as in rule-13; v11: a reading that runs into a wall read again when the pair ends on the goal, "no left" refuses, "send it" accepts, as in rule-12; v10: moves as capital letters and arrows, a choice offered, numbered steps agreed by number, as in rule-11; v9: conditional yes kept open until the condition is met, as in rule-10; v8: "ACTI!" on the goal as evidence, as in rule-9; v7: the reconsidered replies of rule-8 (what the pair says later of where it stands decides); v6: the clause rules of rule-7 (checklists, ordinal cells, named route options); v5: the clause rules of rule-6; v4: those of rule-5; v3: those of rule-3 and rule-4; v2: those of rule-2
 DEFAULT_MODEL = "openai/gpt-4.1"
 _ORIENTATIONS = {"top_left", "bottom_left", "top_right", "bottom_right"}
 _SYMBOLS = {"number_number", "letter_letter", "letter_number", "number_letter", "directions"}

@@ -828,3 +828,10 @@ def test_a_convention_of_letters_and_a_corner():
     messages = [("a", "- Coords: (r,c) from 0, top-left.\n- S (4,4). G (0,0)."), ("b", "- Proposal: up, up → (2,4)."), ("a", "- Agree: up, up → (2,4).")]
     grade = rule_grade(maze, messages)
     assert grade.scheme == "row_col/0-based/top_left" and grade.moves == ["up", "up"]
+
+
+def test_all_the_steps_agreed_after_a_checklist_of_some():
+    table = ("| # | Move | Cell |\n|---|---|---|\n| 1 | right | (0,1) |\n| 2 | right | (0,2) |\n| 3 | down | (1,2) |\n| 4 | down | (2,2) |")
+    check = "## Check\n- Step 1 `(0,1)`: ✅ open\n- Step 3 `(1,2)`: open ✅\n\n**Agreed**: all four steps."
+    messages = [("a", "(row, col), 0-indexed."), ("b", table), ("a", check)]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
