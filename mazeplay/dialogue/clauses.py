@@ -1747,9 +1747,13 @@ def read_message(text: str) -> MessageReading:
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)
             clause.act = "propose"  # "How about right once, and then down into the cell you said is open?": the plan goes on
+    return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
+
+
+def _reading(clauses: list[Clause], acti: bool, options: list[tuple[str, int, list[Item]]], choice: tuple[str, int] | None) -> MessageReading:
     stance = _stance(clauses)
-    return MessageReading(clauses=clauses, stance=stance, acti=acti, deferred=stance == "doubt" and _deferred(clauses), options=[(o.key, o.position, _option_moves(o.text)) for o in options],
-                          choice=_choice(clauses))
+    return MessageReading(clauses=clauses, stance=stance, acti=acti, options=options, choice=choice,
+                          deferred=stance == "doubt" and any(_defers(c) for c in clauses))
 
 
 def _once_then_counted(before: Clause, clause: Clause) -> bool:
@@ -1773,14 +1777,12 @@ def answering_a_tag_question(asked: MessageReading, reply: MessageReading) -> Me
     if not (asked.clauses and reply.clauses and _TAG_QUESTION.search(asked.clauses[-1].text)
             and _BARE_RIGHT.match(reply.clauses[0].text)):
         return reply
-    clauses = [Clause(reply.clauses[0].text, "chat", "agree"), *reply.clauses[1:]]
-    stance = _stance(clauses)
-    return MessageReading(clauses=clauses, stance=stance, acti=reply.acti, options=reply.options, choice=reply.choice,
-                          deferred=stance == "doubt" and _deferred(clauses))
+    return _reading([Clause(reply.clauses[0].text, "chat", "agree"), *reply.clauses[1:]], reply.acti, reply.options, reply.choice)
 
 
-def _deferred(clauses: list[Clause]) -> bool:
-    return any("before" in c.text.lower() and _DEFERS.search(c.text) for c in clauses)
+def _defers(clause: Clause) -> bool:
+    """It puts off saying yes: "before I say yes", "before we finish"."""
+    return "before" in clause.text.lower() and _DEFERS.search(clause.text) is not None
 
 
 def _stance(clauses: list[Clause]) -> Stance | None:
@@ -1788,7 +1790,7 @@ def _stance(clauses: list[Clause]) -> Stance | None:
     stance: Stance | None = None
     deferred = False
     for clause in clauses:
-        if "before" in clause.text.lower() and _DEFERS.search(clause.text):
+        if _defers(clause):
             stance, deferred = "doubt", True  # "Before we finish I want to double-check …": not yet
             continue
         if clause.stance is not None:
