@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator
 
-from mazeplay.dialogue.clauses import Clause, Item, MessageReading, answering_a_tag_question, read_message
+from mazeplay.dialogue.clauses import LONE_NUMBER, Clause, Item, MessageReading, answering_a_tag_question, read_message
 from mazeplay.dialogue.notation import Mention, find_mentions
 from mazeplay.engine.cells import Cell, Direction, direction_between, step
 
@@ -249,7 +249,7 @@ class AgreementState:
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
-            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text)) or _PLAN_LABEL.match(clause.text)) and steps:
+            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text))) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
@@ -709,7 +709,7 @@ class AgreementState:
         a step-number column, one move a row), so that "steps 1–2 agreed" can accept that much of it."""
         current, items = None, []
         for clause in reading.clauses:
-            if (number := _LONE_NUMBER.match(clause.text)) is not None:
+            if (number := LONE_NUMBER.match(clause.text)) is not None:
                 current = int(number.group(1))
             elif current is not None and any(clause is p for p in proposals):
                 items.append((current, clause))
@@ -1045,9 +1045,8 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     return bool(named) and any(c.count(" ") >= 1 and core == f"{c} {named}" for c in cores)
 
 
-_LONE_NUMBER = re.compile(r"^\W*(\d{1,2})[.)]\W*$")  # "1." before the item it numbers
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "| 3 | Left | (1,2) |"
-_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"
+_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")

@@ -211,7 +211,7 @@ _CODE_LANGUAGES = {"python", "py", "js", "javascript", "ts", "typescript", "java
 _CODE_LINE = re.compile(r"^\s*(?:def |class |for |while |if .*:\s*$|elif |else:|return\b|import |from \w+ import|\w+(?:\[[^\]]*\])?\s*[+\-*/]?=[^=]|#|//|[{}\])]\s*[;,]?\s*$|print\(|function |var |let |const )")
 
 
-_NUMBERING = re.compile(r"^\W*\d{1,2}[.)]\W*$")
+LONE_NUMBER = re.compile(r"^\W*(\d{1,2})[.)]\W*$")  # "1." on its own, before the item of a numbered plan it numbers
 _PLAN_ASSIGN = re.compile(r"^\s*(?:let\s+|const\s+|var\s+)?(path|moves|route|plan|steps|directions)\s*(?::\s*\w+\s*)?=\s*", re.IGNORECASE)
 
 
@@ -835,7 +835,6 @@ def _offers_a_choice(text: str, items: list[Item]) -> bool:
     end = text.find(second.raw, start + len(first.raw))
     return 0 <= start < end and _CHOICE_GAP.fullmatch(text[start + len(first.raw):end]) is not None
 
-# Direction words that are not moves ("set up", "the left column", "you're right", "…, right?").
 # Direction words that are not moves ("set up", "the left column", "you're right", "…, right?"), in
 # families searched only when their key word is present.
 _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
@@ -1669,7 +1668,7 @@ def read_message(text: str) -> MessageReading:
         for part in split_clauses(line):
             aside = part.startswith(ASIDE)
             clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
-            if previous is not None and clause.act == "propose" and not clause.listed and _NUMBERING.match(previous.text):
+            if previous is not None and clause.act == "propose" and not clause.listed and LONE_NUMBER.match(previous.text):
                 clause = copy(clause)
                 clause.listed = True  # "3. U → G": an item of a numbered plan, a step of its own even when it repeats one
             if section == _JSON_REASONS and clause.act != "meta":
