@@ -1511,7 +1511,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_CONVENTION.search(rest) or _LETTER_FOR_DIRECTION.search(rest)) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
-    if _GOAL_LIES.match(rest) and not clause.strong and not _LETS_MOVE.search(rest):
+    if (_GOAL_LIES.match(rest) or _WHERE_THE_GOAL_IS.match(rest)) and not clause.strong and not _LETS_MOVE.search(rest):
         clause.act = "inform"  # "Yes, I agree, the goal is up and right.": where the goal lies, not the way to go
         if clause.stance == "agree":
             clause.stance = "weak_agree"  # the yes is to what was said of the goal
@@ -1541,7 +1541,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif (clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest)
-          and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest) or _IS_OPEN.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
+          and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest) or _IS_OPEN.search(rest) or _BLOCK_WORDS.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
         clause.act = "propose"  # "down, down, right, right is fine by me": the moves it agrees to
         clause.echo = True
     else:
@@ -1552,6 +1552,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_WHERE_THE_GOAL_IS = re.compile(rf"\W*(?:(?:so|and|but|i think)\W+)*(?:{_DIRECTION_WORD}|north|south|east|west)(?:[\s-]+(?:and\s+|&\s+)?(?:{_DIRECTION_WORD}))?\s+(?:is|'s)\s+(?:where|towards?)\s+(?:the\s+)?(?:goal|\*|star|exit|target|finish)\b", re.IGNORECASE)  # "down and right is where the goal is"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
 

@@ -6,8 +6,8 @@ coordinate scheme the pair might have meant, tracking where the pair stands unde
 scheme's agreed route is replayed on the true maze and, as in the paper, the most favourable reading
 wins, among the schemes that best fit what the pair says of its notation and of where it stands. Under the
 chosen scheme, what the pair says afterwards (where it stands, "ACTI!" on the goal) may settle one reply read
-the wrong way (`_reconsidered`); a reading that runs into a wall although the pair ends with "ACTI!" is read
-again with one or two replies the other way when that takes the pair onto the goal (`_repaired`).
+the wrong way (`_reconsidered`); a reading that fails although the pair ends with "ACTI!" is read again with
+a reply the other way when that takes the pair onto the goal (`_repaired`).
 The dialogue ends where the completion phrase is *said* (never where it is quoted or talked about). A
 game is marked ambiguous only when a careful reader could not decide: the pair split up, each moving on
 its own.
@@ -163,14 +163,23 @@ REPAIR_PAIRS_UP_TO = 24
 _IN_PROTOCOL_WORDS = re.compile(r"\bAGREED?\b|\bMOVE:")  # "AGREE.", "MOVE: down": the words the game asks for, read as written
 
 
-def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState, goal_dist):
-    """A reading that runs into a wall, off the grid or across a gap, in a dialogue the pair ends with "ACTI!",
-    read again with one reply the other way, when that reading takes the pair, move by move, onto the goal
-    where it says the phrase (or, failing one, two replies). The earliest such reply wins; None when there
-    is none. A move into a wall is never taken back, a refusal, a question or a retraction never becomes
-    an acceptance, and a reply in the game's own words ("AGREE.", "MOVE: down") is never read otherwise."""
+def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState, goal_dist, short: bool = False):
+    """A reading that fails in a dialogue the pair ends with "ACTI!", read again with one reply the other way,
+    when that reading takes the pair, move by move, onto the goal where it says the phrase. The earliest
+    such reply wins; None when there is none. A move into a wall is never taken back, a refusal, a question
+    or a retraction never becomes an acceptance, and a reply in the game's own words ("AGREE.", "MOVE: down")
+    is never read otherwise.
+    A reading that runs into a wall, off the grid or across a gap may have two replies read otherwise, and
+    an acceptance may be taken back. One that stops `short` of the goal, with no bump to explain, may only
+    have one reply that said nothing readable become the yes it was ("left x2, then down, then left. all
+    at once or step by step?" — "all at once, i trust the stitch" — "ACTI!"): a pair that declares a step
+    short talks like that too, so a reply that proposes, says the phrase or says the pair is there stays
+    as read."""
     turns = [turn for turn in _replies_to_read_again(state, readings, maze) if not _IN_PROTOCOL_WORDS.search(messages[turn][1])]
-    pairs = itertools.combinations(turns, 2) if len(turns) <= REPAIR_PAIRS_UP_TO else ()
+    if short:
+        accepted = {m.agreed_turn for m in state.agreed}
+        turns = [turn for turn in turns if turn not in accepted and _may_be_a_missed_yes(messages[turn][1], readings[turn])]
+    pairs = itertools.combinations(turns, 2) if len(turns) <= REPAIR_PAIRS_UP_TO and not short else ()
     for flipped in itertools.chain(itertools.combinations(turns, 1), pairs):
         other = _fold(messages, readings, maze, first.scheme, state.said_again_echoes, frozenset(flipped))
         if not other.on_goal:
@@ -179,6 +188,17 @@ def _repaired(messages, readings, maze: Maze, first: Fold, state: AgreementState
         if replay.success:
             return other.state, replay
     return None
+
+
+_SAYS_ARRIVED = re.compile(r"\bwe(?:'re|\s+are)\s+(?:\w+\s+)?(?:there|here)\b|\bmade it\b|\b(?:on|at)\s+(?:the\s+)?(?:goal|star|\*)", re.IGNORECASE)
+
+
+def _may_be_a_missed_yes(text: str, reading) -> bool:
+    """A reply that said nothing the fold could read, which "ACTI!" said next on the goal may show was a yes
+    ("all at once, i trust the stitch"): not one that proposes, moves alone, says the phrase itself or
+    says the pair is already there ("Looks like we're basically there": the step short, never agreed)."""
+    return not (reading.acti or reading.decision or reading.solos or _SAYS_ARRIVED.search(text)
+                or any(c.act == "claim" for c in reading.clauses))
 
 
 def _replies_to_read_again(state: AgreementState, readings, maze: Maze) -> list[int]:
@@ -289,8 +309,8 @@ def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") ->
     if state is not fold.state:
         best = Reading(best.scheme, replay_route(maze, [m.step.cell for m in state.agreed], goal_dist))
         results[best_index] = (best, fold)
-    if best.replay.stopped_by is not None and fold.on_goal is not None:
-        repaired = _repaired(messages, readings, maze, fold, state, goal_dist)
+    if not best.replay.success and fold.on_goal is not None:
+        repaired = _repaired(messages, readings, maze, fold, state, goal_dist, short=best.replay.stopped_by is None)
         if repaired is not None:
             state, replay = repaired
             best = Reading(best.scheme, replay)

@@ -835,3 +835,15 @@ def test_all_the_steps_agreed_after_a_checklist_of_some():
     check = "## Check\n- Step 1 `(0,1)`: ✅ open\n- Step 3 `(1,2)`: open ✅\n\n**Agreed**: all four steps."
     messages = [("a", "(row, col), 0-indexed."), ("b", table), ("a", check)]
     assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
+
+
+def test_acti_said_on_the_goal_shows_a_reply_said_yes_in_its_own_words():
+    """"all at once, i trust the stitch" answers "all at once or step by step?": no word of it reads as a yes,
+    but the pair then says "ACTI!" exactly where that yes takes it."""
+    messages = [("a", "down 3 along the right edge, then left 2 onto the star"),
+                ("b", "down x3 ✅"),
+                ("a", "left x2 next. all at once or we vibing step by step"),
+                ("b", "all at once, i trust the stitch 🧵"),
+                ("a", "ACTI! 🏁")]
+    grade = rule_grade(maze_from_rows(["....@", ".....", ".....", "..*..", "....."]), messages)
+    assert grade.success and grade.moves == ["down"] * 3 + ["left"] * 2
