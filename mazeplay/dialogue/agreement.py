@@ -128,6 +128,11 @@ class AgreementState:
             if item.kind == "direction" and item.direction:
                 target = step(here, item.direction)
                 last_dir = item.direction
+                run = _straight(here, self.goal, item.direction) if item.to_goal else None
+                if run and len(run) > 1:  # "straight down to the star", three cells below: the way there
+                    out.extend(Step(item.label, cell, item.direction) for cell in run)
+                    here = run[-1]
+                    continue
             elif item.kind == "cell" and item.mention is not None:
                 target = self.cell_of(item.mention) if self.cell_of else None
             elif item.kind == "run" and item.axis is not None and item.mention is not None:
@@ -726,15 +731,22 @@ class AgreementState:
 
     def _numbered_part(self, pending: Proposal, reading: MessageReading) -> int:
         """"Steps 1–4 agreed. Step 5 pending", "**Agree step 3** and **step 4**": the moves of the numbered plan up
-        to the last step the reply agrees to (0: it names none, or all of them)."""
-        if not pending.numbered:
-            return 0
+        to the last step the reply agrees to (0: it names none, or all of them). A plan not numbered counts
+        its moves from step 1 ("Route: U, U, R, R, R, U, U." — "Agree steps 1–5")."""
         named = [int(n) for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts
                  for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
-        last = max(named, default=None)
-        if last is None or min(named) > min(pending.numbered) or last not in pending.numbered:
+        if not named:
             return 0
-        count = pending.numbered[last]
+        if not pending.numbered:  # the moves as listed, named in the last clause that names steps ("Steps 1–2 ✅ executed. Agree step 3")
+            clause = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts and _STEPS_NAMED.search(c.text)][-1]
+            named = [int(n) for m in _STEPS_NAMED.finditer(clause.text) for n in m.groups() if n]
+            if min(named) != 1:
+                return 0  # "Agree step 3 and step 4" of a plan not numbered here: numbered on from an earlier one
+        numbered = pending.numbered or {k: k for k in range(1, len(pending.steps) + 1)}
+        last = max(named)
+        if min(named) > min(numbered) or last not in numbered:
+            return 0
+        count = numbered[last]
         return count if 0 < count < len(pending.steps) else 0
 
     def _partial(self, pending: Proposal, reading: MessageReading, own: list[Step]) -> int:

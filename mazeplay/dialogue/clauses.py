@@ -42,6 +42,7 @@ class Item:
     count: int = 1  # a run's steps as written ("right three times to (0,3)"), for readings without cells
     axis: str | None = None  # a run to a line ("down to row 3"): "row" or "col"; its mention names that line
     along: bool = False  # "along row 1 to (1,5)": the run may begin with the one step onto that line
+    to_goal: bool = False  # "straight down to the star": that way until the goal, when it lies straight ahead
 
 
 @dataclass
@@ -616,7 +617,7 @@ _PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|the
 _LETS_MOVE = quick(re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE))
 _HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
 _GO_VERB = quick(re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE))
-_CANNOT_GO = quick(re.compile(r"\bcan'?t (?:go|move)|cannot (?:go|move)|no way\b", re.IGNORECASE))
+_CANNOT_GO = quick(re.compile(r"\b(?:can'?t|cannot|can not|won'?t be able to) (?:just |simply |really )?(?:go|move|head|step)\b|no way\b", re.IGNORECASE))
 _HORTATIVE = quick(re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE))
 _NEGATED_WALL = quick(re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE))
 _WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
@@ -847,7 +848,8 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
          r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+to\s+(?:and\s+including\s+)?(?:steps?|moves?|points?|now|this|that|#\s*\d|\d+(?:st|nd|rd|th)?\s+(?:steps?|moves?))\b"
-         r"|\b(?:what'?s|whats|wats|wassup|sup)\s+up\b(?!\s+(?:there|here|ahead|above|from|next|top|at|in|on|one)\b)|\b(?:everything|all|fine|ok|okay|good|agreed?|works|consistent|open|clear|accepted?|confirmed?|correct)\s+up\s+to\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"),
+         r"|\b(?:what'?s|whats|wats|wassup|sup)\s+up\b(?!\s+(?:there|here|ahead|above|from|next|top|at|in|on|one)\b)|\b(?:everything|all|fine|ok|okay|good|agreed?|works|consistent|open|clear|accepted?|confirmed?|correct)\s+up\s+to\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"
+         r"|\b(?:u|you|ya|ur|you'?re|i'?m|im|i am|we'?re|we|are we|r we|r u)\s+(?:so\s+|totally\s+|still\s+)?down\s+(?:for|with)\b"),  # "u down for up, left, up?": willing
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
@@ -934,7 +936,7 @@ _COUNT = re.compile(
     r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|seven|eight|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
     re.IGNORECASE,
 )
-_LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?$", re.IGNORECASE))
+_LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?$|(?<![\w(,.])(?P<k>[1-9])\s*[x×]\s*$", re.IGNORECASE))  # "4x left"
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _LABEL = re.compile(r"^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*:\s+")
 _BARE_DIRECTIONS = quick(re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE))
@@ -966,7 +968,7 @@ def _count_before(text: str) -> int:
     match = _LEADING_COUNT.search(text)
     if not match:
         return 1
-    word = (match.group("n") or match.group("m")).lower()
+    word = (match.group("n") or match.group("m") or match.group("k")).lower()
     count = int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 1)
     return count if 1 <= count <= 9 else 1
 
@@ -1040,6 +1042,9 @@ _TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|
 _EDGE_AFTER = re.compile(r"\s*(?:the\s+(?:(?:\w+\s+)?(?:column|col|side|edge|file|row|corridor)\s+)?)?(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)  # "down the left column all the way"
 
 
+_TO_GOAL_AFTER = re.compile(r"\s*(?:(?:on|in)?to|until|till|up to)\s+(?:we\s+(?:reach|hit|get\s+to)\s+)?(?:the\s+)?(?:goal|star|\*|finish|exit)(?![\w*])", re.IGNORECASE)
+
+
 def _edge_of(text: str, mention: Mention) -> bool:
     """"all the way down", "right to the end", "down to the bottom": the direction, as far as the grid goes."""
     end = mention.start + len(mention.raw)
@@ -1073,8 +1078,9 @@ def move_items(text: str) -> list[Item]:
                 counted = end + reach
             elif counted <= mention.start:
                 count = _count_before(masked[counted:mention.start])
+            to_goal = count == 1 and not reach and _TO_GOAL_AFTER.match(masked, end) is not None
             for k in range(count):
-                found.append((mention.start + k * 0.01, Item("direction", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
+                found.append((mention.start + k * 0.01, Item("direction", mention.direction or "", mention, mention.direction, to_goal=to_goal)))  # type: ignore[arg-type]
         else:
             found.append((mention.start, Item("cell", mention.raw, mention)))
     taken = [(m.start, m.start + len(m.raw)) for _, item in found if (m := item.mention)]
@@ -1620,11 +1626,13 @@ _CODE_SEP = r"(?:\s*[x\u00d7]\s*\d)?(?:[\s,;/]|->|\u2192|-|\u2013|then)+"
 _CODE_RUN = re.compile(rf"{_CODE}(?:{_CODE_SEP}{_CODE})+")  # "R R D D", "R,R", "L, L, D"
 _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
+_CODE_LABELLED = re.compile(r"\b((?:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.IGNORECASE | re.MULTILINE)  # "Agree: U."
 _CODE_HINT = re.compile(_CODE)
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
-_ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]+{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
+_ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]*{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
 _ARROW_HINT = re.compile(_ARROW)
+_LONE_ARROW = re.compile("[\u2191\u2193\u2190\u2b06\u2b07\u2b05]")  # up, down, left: "→" and "➡" also join cells
 
 
 def _codes_spelled_out(text: str) -> str:
@@ -1638,11 +1646,13 @@ def _codes_spelled_out(text: str) -> str:
             return match.group(0)
         return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)] + " ", match.group(0))  # "S×2, then E": "south ×2, then east "
     def arrows(match: re.Match) -> str:
-        return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)], match.group(0))
+        return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)] + " ", match.group(0))
     if _ARROW_HINT.search(text):
         text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text.replace("\ufe0f", "")))
+        text = _LONE_ARROW.sub(arrows, text)  # "then ⬇️": an arrow that never separates cells, alone
     text = _CODE_RUN.sub(run, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
+    text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] if m.group(2).isupper() else m.group(0), text)
     return _CODE_TO.sub(lambda m: _CODE_WORDS[m.group(0)], text)
 
 

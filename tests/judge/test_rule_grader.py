@@ -847,3 +847,45 @@ def test_acti_said_on_the_goal_shows_a_reply_said_yes_in_its_own_words():
                 ("a", "ACTI! 🏁")]
     grade = rule_grade(maze_from_rows(["....@", ".....", ".....", "..*..", "....."]), messages)
     assert grade.success and grade.moves == ["down"] * 3 + ["left"] * 2
+
+
+def test_agreeing_to_the_first_steps_of_a_plan_not_numbered_counts_its_moves():
+    messages = [("b", "Route: R, R, R, R, D, D, D, D."),
+                ("a", "Agree steps 1–4 (R, R, R, R). Will confirm the remainder on arrival.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"] * 4
+
+
+def test_agreeing_to_steps_numbered_on_from_an_earlier_plan_is_not_read_as_its_first_steps():
+    messages = [("b", "Plan: right, right, then down, down."),
+                ("a", "Steps 1–2 ✅ already done. Agree step 3 and step 4.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves != ["right"] * 4
+
+
+def test_a_move_letter_after_a_label_is_the_move():
+    messages = [("a", "Remaining: one step. Agree: D."), ("b", "Agree: D.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"]
+
+
+def test_a_way_to_the_goal_lying_straight_ahead_runs_to_it():
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "*...."])
+    messages = [("a", "go straight down to the star?"), ("b", "yes"), ("a", "ACTI!")]
+    grade = rule_grade(maze, messages)
+    assert grade.moves == ["down"] * 4 and grade.success
+
+
+def test_arrows_written_together_and_counted_are_each_a_move():
+    messages = [("a", "locked in: ➡️ ⬇️⬇️ ➡️➡️"), ("b", "bet"), ("a", "then 2x ⬇️ ok?"), ("b", "sweet, agreed")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down", "down", "right", "right", "down", "down"]
+
+
+def test_down_for_a_plan_is_willing_not_a_move():
+    assert [i.label for c in read_message("so u down for up, left?").decision for i in c.items] == ["up", "left"]
+
+
+@pytest.mark.parametrize("text", [
+    "ya below us is wall on mine.",  # a wall reported, with a yes to something else
+    "down and right is where the goal is, keep going that way later",  # where the goal lies
+    "two below @ is a # on mine tho, so we can't just go straight down",  # the way it cannot go
+])
+def test_what_only_talks_about_a_way_proposes_nothing(text):
+    assert not read_message(text).decision
