@@ -182,6 +182,12 @@ class AgreementState:
             elif item.kind == "diagonal":
                 vertical, horizontal = item.label.split("-")  # "down-right": one step each way, a corner neighbour
                 target = step(step(here, vertical), horizontal)  # type: ignore[arg-type]
+            elif item.kind == "repeat" and item.label == "same again" and len(set(batch := self._last_batch())) > 1:
+                for direction in batch:  # "down, right" agreed; "Same again?": down, right once more
+                    here = step(here, direction)
+                    out.append(Step(direction, here, direction))
+                last_dir = batch[-1]
+                continue
             elif item.kind == "repeat" and last_dir:
                 target = step(here, last_dir)
             if target is None or (target == here and out):
@@ -190,6 +196,13 @@ class AgreementState:
             out.append(Step(item.label if item.kind in ("direction", "cell") else (direction or item.label), target, direction))
             here = target
         return out
+
+    def _last_batch(self) -> list[Direction]:
+        """The directions of the moves agreed last, in one go, when nothing has been proposed since."""
+        if not self.agreed or self.pending is not None:
+            return []
+        turn = self.agreed[-1].agreed_turn
+        return [m.step.direction for m in self.agreed if m.agreed_turn == turn and m.step.direction]
 
     def _previous(self, here: Cell) -> Cell | None:
         if len(self.trail) >= 2 and self.trail[-1] == here:

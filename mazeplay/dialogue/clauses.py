@@ -928,6 +928,7 @@ _RELATIVE = quick(re.compile(
     r"|(?P<ourleft>\b(?:on|to) (?:our|the) left\b(?=\s*(?:$|[.!?,;]|of us|side of us)))",
     re.IGNORECASE,
 ))
+_SAME_BATCH = re.compile(r"same(?:\s+again|\s+as before)?$", re.IGNORECASE)
 _THEN_BEFORE = re.compile(r"\b(?:then|and(?:\s+then)?)\s+(?:(?:on|in)?to\s+|step\s+(?:on|in)?to\s+)?(?:the\s+)?$", re.IGNORECASE)
 _TOWARD_GOAL = re.compile(r"\b(?:head(?:ing|s)?|toward|towards|way|aim(?:ing)?|reach|get|getting|find|route|path|need|want|try|eventually|closer|near|direction)\b", re.IGNORECASE)
 _GOAL = quick(re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE))
@@ -1117,8 +1118,9 @@ def move_items(text: str) -> list[Item]:
                 found.append((match.start(), Item("direction", earlier[-1].label, None, earlier[-1].direction)))
             elif not any(item.kind in ("direction", "cell") for _, item in found):
                 times = _count_after(masked[match.end():])  # "same direction x3"
+                label = "same again" if _SAME_BATCH.match(match.group(0)) else "again"  # "same again": the last moves made, as a whole
                 for k in range(times):
-                    found.append((match.start() + k * 0.01, Item("repeat", "again")))
+                    found.append((match.start() + k * 0.01, Item("repeat", label)))
         else:
             if any(item.kind == "cell" and (m := item.mention) is not None and (
                     0 <= match.start() - (m.start + len(m.raw)) <= 4 or 0 <= m.start - match.end() <= 4) for _, item in found):
@@ -1249,6 +1251,9 @@ def _stance_of_words(words: list[str]) -> Stance | None:
     return stance
 
 
+_SURE_OF_MINE = re.compile(r"\W*(?:yes|yeah|yep|ya|yup)\W*i(?:'?m|\s+am)\s+(?:very\s+|quite\s+|pretty\s+|fairly\s+|100%\s+)?(?:sure|certain|positive|confident)\W*$", re.IGNORECASE)
+
+
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
     """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
     if _CONDITIONAL_START.match(rest) or _ASKING_BACK.search(rest):
@@ -1261,6 +1266,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     if _UNDERSTOOD.match(rest) and all(word.rstrip("!.,") in _ACKNOWLEDGING for word in words):
         return None  # "ok i see", "ah I see now": what was said is understood, nothing is accepted
+    if _SURE_OF_MINE.match(clause):
+        return None  # "Yes I am sure.": answering "are you sure?" of its own plan, not taking the partner's
     if _EITHER_IS_FINE.match(rest):
         return None  # "Either way is fine with me!", "whichever works": the choice left open, nothing accepted
     stance = _stance_of_words(words)
@@ -1623,15 +1630,17 @@ _ARROW_WORDS = {"\u2191": "up", "\u2193": "down", "\u2190": "left", "\u2192": "r
                 "\u2b06": "up", "\u2b07": "down", "\u2b05": "left", "\u27a1": "right"}
 _CODE = rf"(?<![\w'\u2019(\[])[{''.join(_CODE_WORDS)}](?![\w'\u2019])"
 _CODE_SEP = r"(?:\s*[x\u00d7]\s*\d)?(?:[\s,;/]|->|\u2192|-|\u2013|then)+"
-_CODE_RUN = re.compile(rf"{_CODE}(?:{_CODE_SEP}{_CODE})+")  # "R R D D", "R,R", "L, L, D"
+_CODE_RUN = re.compile(rf"(?:(?<=\()[{''.join(_CODE_WORDS)}](?![\w'\u2019])|{_CODE})(?:{_CODE_SEP}{_CODE})+")  # "R R D D", "R,R", "L, L, D"
 _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
 _CODE_LABELLED = re.compile(r"\b((?:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.IGNORECASE | re.MULTILINE)  # "Agree: U."
+_CODE_LISTED = re.compile(r"^(\s*(?:[-*+\u2022]|\d{1,2}[.):]|[Ss]tep\s+\d{1,2}[.):]?)\s*)([UDLR])(?=\s*(?:[x\u00d7]\s*\d)?\s*(?:[.,;:]|->|\u2192|\(|$))", re.MULTILINE)  # "1. R", "- D x2"
 _CODE_HINT = re.compile(_CODE)
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
 _ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]*{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
 _ARROW_HINT = re.compile(_ARROW)
+_COUNTED_ARROW = re.compile(rf"{_ARROW}(?=\s*[x\u00d7]\s*[1-9]|[1-9](?!\d|\)|\s*,\s*\d))")  # "➡️x4", "➡️1": a count, so a move
 _LONE_ARROW = re.compile("[\u2191\u2193\u2190\u2b06\u2b07\u2b05]")  # up, down, left: "→" and "➡" also join cells
 
 
@@ -1649,9 +1658,10 @@ def _codes_spelled_out(text: str) -> str:
         return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)] + " ", match.group(0))
     if _ARROW_HINT.search(text):
         text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text.replace("\ufe0f", "")))
-        text = _LONE_ARROW.sub(arrows, text)  # "then ⬇️": an arrow that never separates cells, alone
+        text = _LONE_ARROW.sub(arrows, _COUNTED_ARROW.sub(arrows, text))  # "then ⬇️": an arrow that never separates cells, alone; "➡️x4"
     text = _CODE_RUN.sub(run, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
+    text = _CODE_LISTED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] + " ", text)  # "1. R" on its own line
     text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] if m.group(2).isupper() else m.group(0), text)
     return _CODE_TO.sub(lambda m: _CODE_WORDS[m.group(0)], text)
 

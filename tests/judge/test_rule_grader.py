@@ -889,3 +889,22 @@ def test_down_for_a_plan_is_willing_not_a_move():
 ])
 def test_what_only_talks_about_a_way_proposes_nothing(text):
     assert not read_message(text).decision
+
+
+def test_move_letters_listed_one_per_line_or_counted_as_arrows_are_moves():
+    messages = [("a", "Plan:\n1. R\n2. R\n3. D"), ("b", "Agree 1–3."), ("a", "then ➡️x2 (R, R)"), ("b", "ok")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right", "down", "right", "right"]
+
+
+def test_yes_i_am_sure_answers_a_doubt_about_its_own_plan():
+    messages = [("a", "Up up then right right."),
+                ("b", "Are you sure? Alternatively we go right twice then up twice."),
+                ("a", "Yes I am sure. Up up then right right."), ("b", "ok")]
+    maze = maze_from_rows(["..*", "...", "@.."])
+    assert rule_grade(maze, messages).moves == ["up", "up", "right", "right"]
+
+
+def test_same_again_after_two_moves_agreed_together_is_both_again():
+    messages = [("a", "Proposal: down, right."), ("b", "Agreed: down, right."),
+                ("a", "Done. Same again?"), ("b", "Same again — agreed.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right"] * 2
