@@ -290,9 +290,13 @@ def _json_cell(value: object) -> str | None:
             return f"row {keys['row']}, column {keys.get('col', keys.get('column'))}"
         if "x" in keys and "y" in keys:
             return f"x={keys['x']}, y={keys['y']}"
+        if any(key in keys for key in ("moves", "steps", "path", "route", "plan")):
+            return None  # {"moves": ["down", "down"], "to": [1, 3]}: a plan, and where it lands
         for key in ("direction", "move", "cell", "to"):
             if key in keys:
-                return _json_cell(keys[key])
+                said = _json_cell(keys[key])
+                count = next((v for k, v in keys.items() if k in ("count", "times", "n", "repeat", "distance") and isinstance(v, int)), None)
+                return f"{said} x{count}" if said and count and 1 < count < 10 and _json_directions(keys[key]) else said  # {"move": "right", "count": 6}
     return None
 
 
@@ -367,6 +371,12 @@ def _json_clauses(data: object) -> list[str]:
             out.append(_WHY_MARK + value)  # why, not what: read as the partner's reasons
         elif norm in _JSON_POSITION_KEYS and (cell := _json_cell(value)) and find_mentions(cell):
             out.append(f"We're at {cell}.")  # {"pos": [2, 1]}: where it says the pair stands
+        elif norm in ("convention", "notation", "coords", "coordinates", "coordinatesystem", "system") and isinstance(value, (dict, str)):
+            said = value if isinstance(value, str) else ", ".join(
+                str(v) if str(k).lower() in ("system", "type", "name", "order") else f"{k} = {v}" for k, v in value.items() if isinstance(v, (str, int)))
+            out.append(f"Convention: {said}.")  # {"convention": {"system": "xy", "x": "column, 0 = leftmost"}}
+        elif norm in ("goal", "start") and (cell := _json_cell(value)) and find_mentions(cell):
+            out.append(f"The {norm} is {cell}.")  # {"goal": [6, 7]}: where the pair names the goal
         elif norm in ("acti", "done", "goalreached", "finished") and value is True:
             out.append("ACTI!")
         elif isinstance(value, dict) and norm not in ("map", "view", "known", "knowledge", "walls", "open", "cells", "grid"):

@@ -908,3 +908,12 @@ def test_same_again_after_two_moves_agreed_together_is_both_again():
     messages = [("a", "Proposal: down, right."), ("b", "Agreed: down, right."),
                 ("a", "Done. Same again?"), ("b", "Same again — agreed.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right"] * 2
+
+
+def test_json_plans_say_where_they_land_and_how_many_times():
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "....*"])
+    messages = [("a", '{"convention": {"system": "xy", "x": "column, 0 = leftmost", "y": "row, 0 = top line"}, "goal": [4, 4]}'),
+                ("b", '{"agree": true, "proposal": {"moves": ["down", "down"], "to": [0, 2]}}'),
+                ("a", '{"agree": true, "moves": ["down", "down"], "proposal": {"move": "right", "count": 4}}'),
+                ("b", '{"agree": true, "moves": ["right", "right", "right", "right"]}')]
+    assert rule_grade(maze, messages).moves == ["down", "down"] + ["right"] * 4
