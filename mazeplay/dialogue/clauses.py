@@ -862,7 +862,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\b(?:u|you|ya|ur|you'?re|i'?m|im|i am|we'?re|we|are we|r we|r u)\s+(?:so\s+|totally\s+|still\s+)?down\s+(?:for|with)\b"),  # "u down for up, left, up?": willing
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
-         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
+         r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open|leftmost|rightmost|left-hand|right-hand|outer|far|far-left|far-right)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
          r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b"
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
@@ -1053,7 +1053,7 @@ _TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|
 _EDGE_AFTER = re.compile(r"\s*(?:the\s+(?:(?:\w+\s+)?(?:column|col|side|edge|file|row|corridor)\s+)?)?(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)  # "down the left column all the way"
 
 
-_TO_GOAL_AFTER = re.compile(r"\s*(?:(?:on|in)?to|until|till|up to)\s+(?:we\s+(?:reach|hit|get\s+to)\s+)?(?:the\s+)?(?:goal|star|\*|finish|exit)(?![\w*])", re.IGNORECASE)
+_TO_GOAL_AFTER = re.compile(r"\s*(?:the\s+(?:[\w-]+\s+){0,2}?(?:column|col|side|edge|row|line|file|corridor)\s+)?(?:all the way\s+|straight\s+)?(?:(?:on|in)?to|until|till|up to)\s+(?:we\s+(?:reach|hit|get\s+to)\s+)?(?:the\s+)?(?:goal|star|\*|finish|exit)(?![\w*])", re.IGNORECASE)
 
 
 def _edge_of(text: str, mention: Mention) -> bool:

@@ -917,3 +917,11 @@ def test_json_plans_say_where_they_land_and_how_many_times():
                 ("a", '{"agree": true, "moves": ["down", "down"], "proposal": {"move": "right", "count": 4}}'),
                 ("b", '{"agree": true, "moves": ["right", "right", "right", "right"]}')]
     assert rule_grade(maze, messages).moves == ["down", "down"] + ["right"] * 4
+
+
+def test_up_the_rightmost_column_describes_a_route_and_runs_to_the_goal_when_proposed():
+    assert not read_message("Accordingly, the route along the bottom line and up the rightmost column is clear.").decision
+    maze = maze_from_rows([".....", "....*", ".....", ".....", "@...."])
+    messages = [("a", "right x4, then go up the rightmost column to the goal"), ("b", "agreed"), ("a", "ACTI!")]
+    grade = rule_grade(maze, messages)
+    assert grade.success and grade.moves == ["right"] * 4 + ["up"] * 3
