@@ -117,7 +117,7 @@ class AgreementState:
     def _resolve(self, items: list[Item], origin: Cell, last_dir: Direction | None = None) -> list[Step]:
         here, out = origin, []
         last_dir = last_dir or self.last_direction
-        for item in items:
+        for k, item in enumerate(items):
             target: Cell | None = None
             if item.kind == "edge" and item.direction:  # "all the way down": as far as the grid goes
                 while self._on_grid(nxt := step(here, item.direction)):
@@ -177,6 +177,10 @@ class AgreementState:
                     target = None  # "head toward the goal" from afar is a direction of travel; "then to *" from afar is a jump
             elif item.kind == "back":
                 previous = self._previous(here)
+                following = items[k + 1] if k + 1 < len(items) else None
+                if (item.named_next and previous is not None and following is not None
+                        and following.direction == direction_between(here, previous)):
+                    continue  # "back the way we came, up up": the directions say which way back is, and how far
                 if previous is not None:
                     target = previous
             elif item.kind == "diagonal":
@@ -211,6 +215,8 @@ class AgreementState:
 
     def _trim(self, steps: list[Step], items: list[Item]) -> list[Step]:
         """Drop what only restates the path already walked: a recap prefix, or the cell we stand on."""
+        if len(steps) == len(items) - 1 and any(i.named_next for i in items):
+            items = [i for i in items if not i.named_next]  # "back the way we came, right x2": the way back was named by the rights
         cellish = [s for s, i in zip(steps, items) if i.kind in ("cell", "run")] if len(steps) == len(items) else steps
         if not steps or not cellish:
             return steps

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -43,6 +43,7 @@ class Item:
     axis: str | None = None  # a run to a line ("down to row 3"): "row" or "col"; its mention names that line
     along: bool = False  # "along row 1 to (1,5)": the run may begin with the one step onto that line
     to_goal: bool = False  # "straight down to the star": that way until the goal, when it lies straight ahead
+    named_next: bool = False  # "back the way we came, up up": the way back, named by the directions after it if they go back
 
 
 @dataclass
@@ -272,7 +273,7 @@ def _json_role(norm: str) -> str:
         return norm
     if any(word in norm for word in _JSON_PAST):
         return norm
-    if any(word in norm for word in ("propos", "suggest", "counter")):
+    if any(word in norm for word in ("propos", "suggest", "counter")) or norm in ("alt", "alternative", "instead"):
         return "proposal"
     if any(word in norm for word in ("plan", "route", "path")):
         return "plan"
@@ -295,13 +296,25 @@ def _json_cell(value: object) -> str | None:
         for key in ("direction", "move", "cell", "to"):
             if key in keys:
                 said = _json_cell(keys[key])
-                count = next((v for k, v in keys.items() if k in ("count", "times", "n", "repeat", "distance") and isinstance(v, int)), None)
-                return f"{said} x{count}" if said and count and 1 < count < 10 and _json_directions(keys[key]) else said  # {"move": "right", "count": 6}
+                count = _json_count(keys)
+                return f"{said} x{count}" if said and count and _json_directions(keys[key]) else said  # {"move": "right", "count": 6}
     return None
 
 
 _JSON_DIRECTION_KEYS = {"move", "moves", "direction", "action", "step", "go", "nextmove", "mymove", "proposedmove", "nextmoves", "steps"}
 _JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newposition", "goesto"}
+
+
+def _json_count(data: dict) -> int | None:
+    """How many times a JSON move is made ({"move": "right", "count": 6}), when it says so."""
+    count = next((v for k, v in data.items() if str(k).lower() in ("count", "times", "n", "repeat", "distance") and isinstance(v, int)), None)
+    return count if count is not None and 1 < count < 10 else None
+
+
+def _json_words(value: object) -> bool:
+    """Moves written in words ({"moves": ["back the way we came", "right"]}): a list of short strings, each naming a way."""
+    values = value if isinstance(value, list) else [value]
+    return bool(values) and all(isinstance(v, str) and len(v) < 40 and (find_mentions(v) or _RELATIVE.search(v)) for v in values)
 
 
 def _json_directions(value: object) -> bool:
@@ -327,8 +340,10 @@ def _json_clauses(data: object) -> list[str]:
         norm = _json_role(re.sub(r"[^a-z]", "", str(key).lower()))
         if norm in _JSON_DESTINATION_KEYS and said_as_direction:
             continue  # {"move": "down", "to": [1, 0]}: one move, said twice
-        if norm in _JSON_DIRECTION_KEYS and agreed and _json_directions(value):
-            out.append("Agreed: " + ", ".join(_json_cell(v) or "" for v in (value if isinstance(value, list) else [value])) + ".")  # {"agree": true, "move": "down"}
+        if norm in _JSON_DIRECTION_KEYS and agreed and (_json_directions(value) or _json_words(value)):
+            count = _json_count(data) if not isinstance(value, list) else None
+            said = ", ".join(_json_cell(v) or "" for v in (value if isinstance(value, list) else [value]))
+            out.append(f"Agreed: {said}{f' x{count}' if count else ''}.")  # {"agree": true, "move": "down"}, {"agree": true, "move": "left", "count": 5}
             continue
         if norm in _JSON_DESTINATION_KEYS and agreed and not said_as_direction:
             cell = _json_cell(value) if not (isinstance(value, list) and value and isinstance(value[0], list)) else None
@@ -1156,7 +1171,7 @@ def move_items(text: str) -> list[Item]:
             del found[k - 1]
         elif (before.kind == "back" and after.kind == "direction" and after.mention is not None
               and _NAMED_BACK.fullmatch(masked, int(at), after.mention.start)):
-            del found[k - 1]  # "back the way we came, up up": which way back is, and how far — not more moves
+            found[k - 1] = (at, replace(before, named_next=True))  # "back the way we came, up up": which way back is, and how far, when it is that way
         elif (before.kind == "direction" and before.mention is not None and after.kind == "direction" and after.mention is None
               and after.direction == before.direction
               and _SAYS_WHICH.fullmatch(masked, before.mention.start + len(before.mention.raw), int(at_after))):
@@ -1770,7 +1785,7 @@ def read_message(text: str) -> MessageReading:
             clauses[k - 1] = before = copy(before)
             before.act = "inform"  # "Same again then - two more down.": the next clause says which way, and how far
         if (before.act == "propose" and before.items and all(i.kind == "back" for i in before.items) and clause.act == "propose"
-                and clause.items and all(i.kind == "direction" for i in clause.items)):
+                and clause.items and all(i.kind == "direction" for i in clause.items) and not clause.sequenced):
             clauses[k - 1] = before = copy(before)
             before.act = "inform"  # "We gotta go back the way we came. Up x2?": the next clause says which way back, and how far
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)

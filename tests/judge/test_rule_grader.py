@@ -925,3 +925,18 @@ def test_up_the_rightmost_column_describes_a_route_and_runs_to_the_goal_when_pro
     messages = [("a", "right x4, then go up the rightmost column to the goal"), ("b", "agreed"), ("a", "ACTI!")]
     grade = rule_grade(maze, messages)
     assert grade.success and grade.moves == ["right"] * 4 + ["up"] * 3
+
+
+def test_json_moves_in_words_and_counted_agreements():
+    messages = [("a", '{"propose": {"move": "right", "count": 3}}'),
+                ("b", '{"agree": true, "move": "right", "count": 3}'),
+                ("a", '{"propose": "down"}'),
+                ("b", '{"agree": false, "reason": "(1,3) is a wall", "alt": "back the way we came, then down twice"}'),
+                ("a", '{"agree": true, "moves": ["back the way we came", "down", "down"]}')]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"] * 3 + ["left", "down", "down"]
+
+
+def test_back_the_way_we_came_then_another_way_is_both():
+    messages = [("a", "left x2?"), ("b", "agree"), ("a", "below us is a wall. back the way we came: right x2, then down"), ("b", "agree")]
+    maze = maze_from_rows(["...@", "....", "....", "...*"])
+    assert rule_grade(maze, messages).moves == ["left", "left", "right", "right", "down"]
