@@ -940,3 +940,11 @@ def test_back_the_way_we_came_then_another_way_is_both():
     messages = [("a", "left x2?"), ("b", "agree"), ("a", "below us is a wall. back the way we came: right x2, then down"), ("b", "agree")]
     maze = maze_from_rows(["...@", "....", "....", "...*"])
     assert rule_grade(maze, messages).moves == ["left", "left", "right", "right", "down"]
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("Counter-proposal: move right one step, then down one step.", ["right", "down"]),
+    ("that is the right one", []),
+])
+def test_right_one_step_is_a_move_and_the_right_one_is_not(text, moves):
+    assert [i.label for c in read_message(text).decision for i in c.items] == moves
