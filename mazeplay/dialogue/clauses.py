@@ -519,7 +519,7 @@ _STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us say".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = CaseBlind(re.compile(
-    _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|so i'?ll|so i will|so i'?m|so i am|though|although|unless|otherwise)\b)"
     r"|\s+(?=so\s+(?:(?:just|then|we go|go)\s+)?(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)"
     r"|\s*->\s*(?=(?:then\s+)?(?:say|declare|type|write)\b)",  # "down x5 -> right x5 -> say ACTI!": the plan, then the phrase
@@ -617,7 +617,7 @@ _INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
 _LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth))"
                            r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees
 _LEADING_MOVE_TO = re.compile(r"^\W*(?:(?:now|so|then|next|go|ok|okay|k)\s+)*(?:from\s+(?:[(\[][^)\]]*[)\]]|[^,\s]+(?:\s+[^,\s]+){0,3}?)\s+)?(?:up|down|left|right|dwon|rigth|lfet)\s+"
-                              r"(?:to|into|onto)\s+(?:[(\[][^)\]]*[)\]]|[^,(\[]{1,25}),\s*", re.IGNORECASE)  # "from (2,1) down to (3,1), i see it open"
+                              r"(?:to|into|onto)\s+(?:[(\[][^)\]]*[)\]]|[^,(\[]{1,25}),(?!\d)\s*", re.IGNORECASE)  # "from (2,1) down to (3,1), i see it open" (not "to 2,3")
 _INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its)\b", re.IGNORECASE)
 
 
@@ -1340,7 +1340,7 @@ _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|
 
 _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
     (attribute, value, re.compile(pattern, re.IGNORECASE)) for attribute, value, pattern in (
-        ("order", "col_row", r"\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|\bcolumn first\b"),
+        ("order", "col_row", r"\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|\bcolumn first\b|\b(?:use|using|in|as|with)\s+x\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+)?(?:across|horizontal(?:ly)?|left[- ]to[- ]right)\b"),
         ("order", "row_col", r"\(\s*(?:rows?\s*,\s*col(?:umn)?s?|r\s*,\s*c)\s*\)|\brow first\b"),
         # Which coordinate the letters name: the reading depends on whether cells are written A1 or 1A.
         ("letters", "col", r"\bletters?\s+(?:go\s+|run\s+)?across\b|\bnumbers?\s+(?:go\s+|run\s+)?down\b|"
@@ -1348,8 +1348,8 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
                            r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?rows?\b"),
         ("letters", "row", r"\bletters?\s+(?:go\s+|run\s+)?down\b|\bnumbers?\s+(?:go\s+|run\s+)?across\b|\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?rows?|"
                            r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?col"),
-        ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b|\bstart(?:ing|s)?\s+(?:at|with|from)\s+(?:0|zero)\b"),
-        ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b|\bstart(?:ing|s)?\s+(?:at|with|from)\s+(?:1|one)\b"),
+        ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b|\bstart(?:ing|s)?\s+(?:at\s+|with\s+|from\s+)?(?:0|zero)\b"),
+        ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b|\bstart(?:ing|s)?\s+(?:at\s+|with\s+|from\s+)?(?:1|one)\b(?!\s*(?:step|cell|move|square))"),
         ("vertical", "top", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,3}(?:from|at)\s+(?:the\s+)?top\b|\bfrom\s+[01]\s*,?\s*(?:from\s+|at\s+)?(?:the\s+)?top[- ]left\b|"
                              r"\btop[- ]left\s+origin\b|\borigin\s+(?:at\s+|is\s+)?(?:the\s+)?top[- ]left\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
                              r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b"),
@@ -1365,7 +1365,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-_CONVENTION_HINT = quick(re.compile(r"\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
+_CONVENTION_HINT = quick(re.compile(r"\bx\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+)?(?:across|horizontal|left)|\bstarting\s+[01]\b|\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
 _STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|we(?=\s+(?:now\s+)?(?:at|on)\s+(?:row|r\d|col|column|[\(\[]\s*\d|[a-l]\d))|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)

@@ -948,3 +948,10 @@ def test_back_the_way_we_came_then_another_way_is_both():
 ])
 def test_right_one_step_is_a_move_and_the_right_one_is_not(text, moves):
     assert [i.label for c in read_message(text).decision for i in c.items] == moves
+
+
+def test_bare_coordinates_stay_whole_and_an_xy_convention_in_passing_is_read():
+    reading = read_message("yo. use x,y? x across from left starting 0, y down from top starting 0. were 5,5")
+    assert {("order", "col_row"), ("origin", 0), ("vertical", "top")} <= {s for c in reading.clauses for s in c.conventions}
+    clauses = read_message("left to 2,3 then up, 2,2 n 2,1 open on mine").clauses
+    assert [(c.act, [i.label for i in c.items]) for c in clauses] == [("propose", ["2,3", "up"]), ("inform", ["2,2", "2,1"])]
