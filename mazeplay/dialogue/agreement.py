@@ -23,6 +23,8 @@ from mazeplay.engine.cells import Cell, Direction, direction_between, step
 CellOf = Callable[[Mention], "Cell | None"]
 
 
+_HANDS_OVER = re.compile(r"\b(?:(?:feel free to |go ahead and |you can |you could |please )?propose (?:the |our )?next (?:move|step)|whenever you'?re ready|"
+                         r"(?:just )?let me know (?:what|which|when|where)|what do you (?:think|suggest|propose)(?: is| would be)? (?:the )?(?:best )?next)\b", re.IGNORECASE)
 _TICKED_OFF = re.compile(r"^\W*(?:up|down|left|right)\b", re.IGNORECASE)  # "up up ✅": the moves first, then the tick
 _WHOLE_PLAN = re.compile(r"\b(?:full|whole|entire|complete|overall) (?:plan|route|path)\b|\bfrom (?:the )?start\b|\ball the way\b", re.IGNORECASE)
 
@@ -569,6 +571,8 @@ class AgreementState:
             return partial  # "down, down is fine by me — not the second half"
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
             stance = None  # "Can you see (3,2)?" — "Yes, (3,2) is open on my map": an answer, not an acceptance
+        if stance in ("agree", "weak_agree") and not own and any(_HANDS_OVER.search(c.text) for c in reading.clauses):
+            stance = None  # "so glad we're on the same page. Please feel free to propose the next move": nothing taken yet
         if stance in ("agree", "weak_agree") and self._about_the_past(pending, reading):
             stance = None  # "OK, right to (1,2) — agreed": the move already made, not the new plan
         if stance in ("refuse",) or blocked:

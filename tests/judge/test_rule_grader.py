@@ -955,3 +955,10 @@ def test_bare_coordinates_stay_whole_and_an_xy_convention_in_passing_is_read():
     assert {("order", "col_row"), ("origin", 0), ("vertical", "top")} <= {s for c in reading.clauses for s in c.conventions}
     clauses = read_message("left to 2,3 then up, 2,2 n 2,1 open on mine").clauses
     assert [(c.act, [i.label for i in c.items]) for c in clauses] == [("propose", ["2,3", "up"]), ("inform", ["2,2", "2,1"])]
+
+
+def test_inviting_the_partner_to_propose_accepts_nothing():
+    messages = [("a", "Right to (0,1)?"), ("b", "Agreed, (0,1)."), ("a", "Shall we keep going with the next step?"),
+                ("b", "Absolutely! Let's keep going."),
+                ("a", "Great, I'm so glad we're on the same page. Please feel free to propose the next move whenever you're ready.")]
+    assert len(rule_grade(maze_from_rows(OPEN_5), messages).moves) == 1
