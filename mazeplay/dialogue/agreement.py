@@ -756,15 +756,14 @@ class AgreementState:
         """"Steps 1–4 agreed. Step 5 pending", "**Agree step 3** and **step 4**": the moves of the numbered plan up
         to the last step the reply agrees to (0: it names none, or all of them). A plan not numbered counts
         its moves from step 1 ("Route: U, U, R, R, R, U, U." — "Agree steps 1–5")."""
-        named = [int(n) for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts
-                 for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
-        if not named:
+        naming = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts and _STEPS_NAMED.search(c.text)]
+        if not naming:
             return 0
-        if not pending.numbered:  # the moves as listed, named in the last clause that names steps ("Steps 1–2 ✅ executed. Agree step 3")
-            clause = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts and _STEPS_NAMED.search(c.text)][-1]
-            named = [int(n) for m in _STEPS_NAMED.finditer(clause.text) for n in m.groups() if n]
-            if min(named) != 1:
-                return 0  # "Agree step 3 and step 4" of a plan not numbered here: numbered on from an earlier one
+        if not pending.numbered:
+            naming = naming[-1:]  # the moves as listed, named in the last clause that names steps ("Steps 1–2 ✅ executed. Agree step 3")
+        named = [int(n) for c in naming for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
+        if not pending.numbered and min(named) != 1:
+            return 0  # "Agree step 3 and step 4" of a plan not numbered here: numbered on from an earlier one
         numbered = pending.numbered or {k: k for k in range(1, len(pending.steps) + 1)}
         last = max(named)
         if min(named) > min(numbered) or last not in numbered:

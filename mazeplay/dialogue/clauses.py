@@ -1658,7 +1658,7 @@ _CODE_SEP = r"(?:\s*[x\u00d7]\s*\d)?(?:[\s,;/]|->|\u2192|-|\u2013|then)+"
 _CODE_RUN = re.compile(rf"(?:(?<=\()[{''.join(_CODE_WORDS)}](?![\w'\u2019])|{_CODE})(?:{_CODE_SEP}{_CODE})+")  # "R R D D", "R,R", "L, L, D"
 _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
-_CODE_LABELLED = re.compile(r"\b((?:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.IGNORECASE | re.MULTILINE)  # "Agree: U."
+_CODE_LABELLED = re.compile(r"\b((?i:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.MULTILINE)  # "Agree: U."
 _CODE_LISTED = re.compile(r"^(\s*(?:[-*+\u2022]|\d{1,2}[.):]|[Ss]tep\s+\d{1,2}[.):]?)\s*)([UDLR])(?=\s*(?:[x\u00d7]\s*\d)?\s*(?:[.,;:]|->|\u2192|\(|$))", re.MULTILINE)  # "1. R", "- D x2"
 _CODE_HINT = re.compile(_CODE)
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
@@ -1687,7 +1687,7 @@ def _codes_spelled_out(text: str) -> str:
     text = _CODE_RUN.sub(run, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
     text = _CODE_LISTED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] + " ", text)  # "1. R" on its own line
-    text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] if m.group(2).isupper() else m.group(0), text)
+    text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)], text)
     return _CODE_TO.sub(lambda m: _CODE_WORDS[m.group(0)], text)
 
 
