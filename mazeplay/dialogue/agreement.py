@@ -479,12 +479,16 @@ class AgreementState:
         if at is None:
             return False  # a route option named, not cells
         agreed_just_before = at > 0 and reading.clauses[at - 1].stance == "agree" and not reading.clauses[at - 1].items
+        agreed_just_after = (at + 1 < len(reading.clauses) and reading.clauses[at + 1].stance == "agree" and not reading.clauses[at + 1].items
+                             and clause.stance is None)  # "Right, right - agreed!"
         if (previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse") or reading.deferred
-                or not (agreed_just_before or (clause.stance == "agree" and clause.echo)) or not clause.items):
+                or not (agreed_just_before or agreed_just_after or (clause.stance == "agree" and clause.echo)) or not clause.items):
             return False
         if all(i.kind == "direction" for i in clause.items):
             just_agreed = bool(self._moves_just_agreed())  # "right right down (from col 3) ok" — "ya, right right down"
-            return not just_agreed and _said_in_order([i.direction for i in clause.items], _directions_named(previous[1]))
+            moves = [i.direction for i in clause.items]
+            return not just_agreed and (_said_in_order(moves, _directions_named(previous[1]))
+                                        or (agreed_just_after and any(_said_in_order(moves, run) for run in _direction_runs(previous[1]))))
         if self.cell_of is None or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items):
             return False
         steps = self._proposal_from([clause], self.here)
@@ -777,7 +781,9 @@ class AgreementState:
         if len(pending.steps) < 2:
             return 0
         if any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
-            return 0  # "that works, full plan 👍": all of it, whatever else the message names
+            counted = [_COUNTS.get(m.group(1).lower(), 0) for c in reading.clauses if c.stance in ("agree", "weak_agree")
+                       for m in _ALL_COUNTED.finditer(c.text)]
+            return counted[0] if counted and 0 < counted[0] < len(pending.steps) else 0  # "full plan 👍"; "all five" of six read: five
         if numbered := self._numbered_part(pending, reading):
             return numbered
         for clause in reading.clauses:
@@ -1047,7 +1053,8 @@ def _counts_held(clause: Clause) -> Iterator[int]:
     """How many steps a clause takes for now, as it words it: "x2 for now", "only the first two", "i'll agree
     to ONE down", "agreed on the first step" (0: a count that names no number of steps)."""
     agreeing = clause.stance in ("agree", "weak_agree")
-    held = _FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text) or (agreeing and _COUNTED.search(clause.text))
+    held = (_FOR_NOW.search(clause.text) or _ONLY_FIRST.match(clause.text)
+            or (agreeing and (_COUNTED.search(clause.text) or _ALL_COUNTED.search(clause.text))))  # "I agree to all five!"
     if held:
         yield _COUNTS.get(next((g for g in held.groups() if g), "").lower(), 0)
     first = _AGREED_FIRST.search(clause.text) if agreeing else None
@@ -1138,6 +1145,9 @@ _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORE
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b"
                         r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b", re.IGNORECASE)  # "Agreed: all six steps"
+_ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\b(?!\s*(?:of (?:us|them|those|these|the \w+ cells)|cells|walls|rows|columns|open|are|look|seem|(?:up|down|left|right|rights|lefts|ups|downs)\b))", re.IGNORECASE)
+_DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)
+_DIRECTION_RUN = re.compile(r"\b(?:up|down|left|right)(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*\b(?:up|down|left|right)\b)+", re.IGNORECASE)
 _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
@@ -1162,6 +1172,15 @@ def _laid_out(reading: MessageReading) -> Iterator[Item]:
 def _directions_named(reading: MessageReading) -> list[str | None]:
     """The direction words a message lays out, in order."""
     return [i.direction for i in _laid_out(reading) if i.kind == "direction"]
+
+
+def _direction_runs(reading: MessageReading) -> Iterator[list[str]]:
+    """Runs of two or more direction words back to back in a message's own words, read before any word was
+    taken for something else ("so that's right, right from here!"), outside questions, recaps and claims."""
+    for clause in reading.clauses:
+        if clause.act not in ("ask", "recap", "claim"):
+            for run in _DIRECTION_RUN.finditer(clause.text):
+                yield [w.lower() for w in _DIRECTION_WORD.findall(run.group(0))]
 
 
 def _said_in_order(moves: list[str | None], named: list[str | None]) -> bool:

@@ -962,3 +962,12 @@ def test_inviting_the_partner_to_propose_accepts_nothing():
                 ("b", "Absolutely! Let's keep going."),
                 ("a", "Great, I'm so glad we're on the same page. Please feel free to propose the next move whenever you're ready.")]
     assert len(rule_grade(maze_from_rows(OPEN_5), messages).moves) == 1
+
+
+def test_agreeing_to_all_five_caps_the_plan_and_an_echo_then_agreed_accepts_the_partners_run():
+    maze = maze_from_rows([".....*.", "#..###.", "...#..#", "#.....#", "#..@..#", "#....#.", "#.#...."])
+    messages = [("b", "So how about: up, left, up, up, up - which puts us in row 1, column 3 - then right along the top row to the star?"),
+                ("a", "That's brilliant! I agree to all five! Along the top row, col 4 is hidden to me but col 5 is open."),
+                ("b", "Yay! Executing the five: up, left, up, up, up. The star is in column 6... so that's right, right from here! Shall we?"),
+                ("a", "Right, right - agreed! Moving... and that's the star! ACTI!")]
+    assert rule_grade(maze, messages, "b").moves == ["up", "left", "up", "up", "up", "right", "right"]
