@@ -917,6 +917,10 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:(?!(?:going|moving|heading|stepping|walking|turning|go|move|head|step|turn|continuing|continue)\b)(?:\w+|[*@])\s+)?right\b(?!\s+(?:of|from|next to|beside))"
          r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )(?<!\banother )(?<!\babout )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?!on (?:my|your|our|its|his|her|their) own\b)(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person|one(?!\s+(?:steps?|cells?|squares?|spaces?|moves?|times?|more)\b))\b(?<!next)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
+        # the four directions named as the words to use: "let's just use up/down/left/right", "use up, down, left, right"
+        (r"/|\b(?:use|using|with|stick|only|in terms of|words?|say|plain)\b",
+         r"\b(?:up|down|left|right)\s*/\s*(?:up|down|left|right)\s*/\s*(?:up|down|left|right)(?:\s*/\s*(?:up|down|left|right))?\b"
+         r"|(?:(?<=\buse )|(?<=\bwith )|(?<=\bonly ))(?:(?:just|only|plain|the words)\s+)?(?:up|down|left|right),\s*(?:up|down|left|right),\s*(?:up|down|left|right),?\s*(?:(?:and|or)\s+)?(?:up|down|left|right)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
          r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|ones?|(?:only|just|still)\s+\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
@@ -956,7 +960,7 @@ _RELATIVE = quick(re.compile(
 _SAME_BATCH = re.compile(r"same(?:\s+again|\s+as before)?$", re.IGNORECASE)
 _THEN_BEFORE = re.compile(r"\b(?:then|and(?:\s+then)?)\s+(?:(?:on|in)?to\s+|step\s+(?:on|in)?to\s+)?(?:the\s+)?$", re.IGNORECASE)
 _TOWARD_GOAL = re.compile(r"\b(?:head(?:ing|s)?|toward|towards|way|aim(?:ing)?|reach|get|getting|find|route|path|need|want|try|eventually|closer|near|direction)\b", re.IGNORECASE)
-_GOAL = quick(re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|target)(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE))
+_GOAL = quick(re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|(?<!\bsay the )(?<!\bname the )(?<!\bgive the )(?<!\bstate the )target(?!\s+(?:cells?\s+)?(?:for|of|per|in)\s+(?:each|every|a|any|the next|our|your|its|all)\b))(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE))
 _THERE = quick(re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE))
 _COUNT = re.compile(
     r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|seven|eight|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",

@@ -971,3 +971,9 @@ def test_agreeing_to_all_five_caps_the_plan_and_an_echo_then_agreed_accepts_the_
                 ("b", "Yay! Executing the five: up, left, up, up, up. The star is in column 6... so that's right, right from here! Shall we?"),
                 ("a", "Right, right - agreed! Moving... and that's the star! ACTI!")]
     assert rule_grade(maze, messages, "b").moves == ["up", "left", "up", "up", "up", "right", "right"]
+
+
+@pytest.mark.parametrize("text", ["For moves, let's just use up/down/left/right.", "let's use up, down, left, right for moves",
+                                  "let's just say the target cell for each move, less confusion."])
+def test_naming_the_move_words_or_the_target_of_each_move_proposes_nothing(text):
+    assert not read_message(text).decision
