@@ -445,6 +445,16 @@ _SHORTHAND = re.compile(r"\b(?:%s)\b" % "|".join(_SHORTHAND_WORDS), re.IGNORECAS
 _SHORTHAND_HINT = _Literals(list(_SHORTHAND_WORDS))
 
 
+_EXAMPLE_INTRO = re.compile(r"(?:\b(?:following|this|that|a|the|same)\s+(?:\w+\s+)?(?:format|template|schema|structure|shape|form)|"
+                            r"\blike (?:this|so)|\bfor (?:example|instance)|\be\.g\.|\bexample)\s*[:.]?\s*$", re.IGNORECASE)
+
+
+def _introduces_example(lines: list[str], at: int) -> bool:
+    """The prose line just before line `at` presents what follows as a format or an example."""
+    before = next((line for line in reversed(lines[:at]) if line.strip()), "")
+    return _EXAMPLE_INTRO.search(before) is not None
+
+
 def clean_lines(text: str) -> list[tuple[str, str | None]]:
     """(line, section heading) pairs of readable prose; map dumps, knowledge tables and text addressed
     to a grader are dropped, JSON and move tables become plain clauses."""
@@ -466,13 +476,15 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
     while i < len(lines):
         line = lines[i]
         if _FENCE.match(line):
-            j = i + 1
+            opening, j = i, i + 1
             while j < len(lines) and not _FENCE.match(lines[j]):
                 j += 1
             block = lines[i + 1:j]
             language = _FENCE_LANGUAGE.match(line)
             i = j + 1
             data = _parse_json("\n".join(block))
+            if data is not None and _introduces_example(lines, opening):
+                continue  # "exchange status messages in the following format: ```{…}```": the shape, not a proposal
             if data is not None and not isinstance(data, (int, float, str)):
                 out.extend(_json_line(c, section) for c in _json_clauses(data))
             elif not _is_code(block, language.group(1) if language else ""):
@@ -680,10 +692,11 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
-    r"i'?m in|on board|deal|confirmed?|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
+    r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
+_CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b", re.IGNORECASE)
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
@@ -1312,6 +1325,9 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
     if agree and _NEGATED_JUST_BEFORE.search(body[:agree.start()]):
         return "refuse"  # "But I have to be honest: I do NOT AGREE with that", "I can't really agree"
+    if agree and agree.group(0).lower().startswith("confirm") and _CONFIRMED_REPORT.search(body):
+        body = _CONFIRMED_REPORT.sub(lambda m: " " * len(m.group(0)), body)  # "(1,6) and (4,6) are confirmed open": what the map shows
+        agree = _AGREE_PHRASE.search(body) or _UPPER_AGREE.search(body)
     if agree and _ABOUT_AGREEING.search(body):
         return stance  # "both players agree", "the other agent has to agree", "you can either agree…"
     if agree and (_ABOUT_CONVENTION.search(body) or conventions_stated(body)):

@@ -977,3 +977,15 @@ def test_agreeing_to_all_five_caps_the_plan_and_an_echo_then_agreed_accepts_the_
                                   "let's just say the target cell for each move, less confusion."])
 def test_naming_the_move_words_or_the_target_of_each_move_proposes_nothing(text):
     assert not read_message(text).decision
+
+
+def test_i_confirm_is_a_yes_and_cells_confirmed_open_are_what_the_map_shows():
+    assert read_message("I confirm the complete nine-move route.").stance == "agree"
+    assert read_message("[1,6] and [4,6] are confirmed open on my side.").stance is None
+    assert read_message("Please confirm.").stance is None
+
+
+def test_a_json_block_shown_as_the_format_to_use_proposes_nothing():
+    text = ('Session initiated. I propose that we exchange structured status messages in the following format:\n```json\n'
+            '{"seat": "A", "position": [0,0], "proposal": ["RIGHT"], "agree": null}\n```')
+    assert not read_message(text).decision
