@@ -570,7 +570,12 @@ class AgreementState:
         if pending.solo and any(_SPLIT_UP.search(c.text) for c in reading.clauses):
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
-        partial = 0 if restates or self._tail_restated or own_plan else self._partial(pending, reading, own)
+        if own_plan:
+            partial = 0
+        elif restates or self._tail_restated:  # the plan said back, with "I agree with the first three moves": those three
+            partial = next((n for c in reading.clauses for n in _counts_held(c) if 0 < n < len(pending.steps)), 0)
+        else:
+            partial = self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
@@ -584,6 +589,9 @@ class AgreementState:
             return 0
         if stance == "weak_agree" and len(reading.clauses) == 1 and _BARE_APPROVAL.match(reading.clauses[0].text):
             stance = "agree"  # "cool 👍", "Nice!": all the reply says is yes
+        if stance == "agree" and own and not restates and self._agrees_to_another_move(pending, reading):
+            self._drop(pending)  # "go back left" — "Up is open. I agree up.": a yes to its own move, not the partner's
+            return 0
         if stance == "agree" and self._spells_out(pending, own):
             pending.steps = own  # "go to (1,5)" — "Agreed — right five times to (1,5)": the same move, step by step
             return len(own)
@@ -602,6 +610,16 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _agrees_to_another_move(self, pending: Proposal, reading: MessageReading) -> bool:
+        """Every yes in the reply is said of a direction, and the first of them is not where the partner's
+        proposal goes first."""
+        agreeing = [c for c in reading.clauses if c.stance == "agree"]
+        if not agreeing or not all(c.items and all(i.kind == "direction" for i in c.items) and not _SEQUENCED_YES.search(c.text)
+                                   for c in agreeing):
+            return False
+        first = pending.steps[0].direction
+        return first is not None and agreeing[0].items[0].direction != first
 
     def _condition_met(self, pending: Proposal, previous: tuple[str, MessageReading] | None, reading: MessageReading,
                        own: list[Step]) -> bool:
@@ -1148,6 +1166,7 @@ _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|se
 _ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\b(?!\s*(?:of (?:us|them|those|these|the \w+ cells)|cells|walls|rows|columns|open|are|look|seem|(?:up|down|left|right|rights|lefts|ups|downs)\b))", re.IGNORECASE)
 _DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)
 _DIRECTION_RUN = re.compile(r"\b(?:up|down|left|right)(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*\b(?:up|down|left|right)\b)+", re.IGNORECASE)
+_SEQUENCED_YES = re.compile(r"\b(?:now|then|next|after(?:wards)?|also|and|go|move|head|step|let'?s|how about|what about|try)\b", re.IGNORECASE)
 _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)

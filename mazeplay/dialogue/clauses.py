@@ -899,6 +899,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # a later move, named as what waits: "descend to row 1 before continuing east"
         (r"\bbefore\b",
          r"\bbefore\s+(?:continuing|going|moving|heading|turning|stepping)\s+(?:up|down|left|right|north|south|east|west)\b"),
+        # somewhere else: "go up somewhere else" names no move
+        (r"\b(?:somewhere|elsewhere)\b",
+         r"\b(?:up|down|left|right)\s+(?:somewhere\s+else|elsewhere|somewhere)\b"),
         # a vague count: "then rigth a bunch", "down a few": the way to go, not moves a reader can count
         (r"\b(?:bunch|few|lot|ways|while|several)\b",
          r"\b(?:up|down|left|right|rigth|dwon)\s+(?:a\s+(?:bunch|few|lot|ways|while)|several|for\s+a\s+(?:bit|while))\b"),
@@ -958,7 +961,7 @@ _RELATIVE = quick(re.compile(
     r"(?P<described>\b(?:basically|essentially|kind of|sort of|like|it'?s|that'?s|which is)\s+(?:going\s+)?back the way we came\b|"
     r"\b(?:read|reading|see|seeing|think|thinking|count|counting|understand|understanding|interpret\w*|label\w*|number\w*|doing|do|did)\s+"
     r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
-    r"(?P<back>\b(?:back the way we came|go back|move back|step back|head back|back to where we were|back where we were|"
+    r"(?P<back>\b(?:back the way we came|(?:go|move|step|head) back(?!\s+(?:up|down|left|right)\b)|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
     r"|(?P<repeat>\b(?:same again|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|(?<!not )again|once more|one more time|keep going(?!\s+(?:with|together|from here|as a team|like this|working|strong|in this)\b)|"
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"

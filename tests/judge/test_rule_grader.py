@@ -989,3 +989,20 @@ def test_a_json_block_shown_as_the_format_to_use_proposes_nothing():
     text = ('Session initiated. I propose that we exchange structured status messages in the following format:\n```json\n'
             '{"seat": "A", "position": [0,0], "proposal": ["RIGHT"], "agree": null}\n```')
     assert not read_message(text).decision
+
+
+def test_the_plan_said_back_with_agreement_to_the_first_three_moves_accepts_three():
+    maze = maze_from_rows([".##..", ".#.@#", ".#...", "#....", "#*..."])
+    messages = [("b", "Shall we number rows and columns starting from 1 at the top-left? We start at (2,4), the goal is (5,2)."),
+                ("a", "Yes. Route: down to (3,4), down to (4,4), down to (5,4), then left to (5,3), then left to (5,2), the goal."),
+                ("b", "Just to confirm I have it exactly right: first down to (3,4); then down to (4,4); then down to (5,4); "
+                      "then left to (5,3); and then left to (5,2), the goal. I agree with the first three moves: down, down, down to (5,4).")]
+    assert rule_grade(maze, messages, "b").moves == ["down"] * 3
+
+
+def test_a_yes_said_of_another_direction_is_a_counter_proposal():
+    messages = [("a", "Right."), ("b", "agreed: right once."), ("a", "Up. We go up now."),
+                ("b", "no. there's a wall above us. we have to go back left and go up somewhere else."),
+                ("a", "Up is open. I agree up."), ("b", "no, I don't agree. left left left, then up.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"]
+    assert [i.label for c in read_message("we have to go back left and go up somewhere else.").decision for i in c.items] == ["left"]
