@@ -198,7 +198,15 @@ _LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
 _HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
 
 
+_CELL_STATUS_LINE = re.compile(r"^\s*(?:(?:[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]|\b[A-Ha-h]\d\b|\b[rR]\d+[cC]\d+\b)\s*[:=]?\s*[#.?*@](?![\w(\[])[\s,;|]*)+$")
+
+
+_STATUS_CELL = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]|\b[A-Ha-h]\d\b|\b[rR]\d+[cC]\d+\b")
+
+
 def _is_map_line(line: str) -> bool:
+    if _CELL_STATUS_LINE.match(line) and ("#" in line or "?" in line) and len(_STATUS_CELL.findall(line)) >= 2:
+        return True  # "(0,1)#  (0,2)#  (0,3).": cells listed with what the map shows there
     if sum(map(str.isalpha, line)) > 16 or (sum(map(line.count, "@*.#?")) < 3 and len(line.split()) < 3):
         return False  # prose, not a row of the map
     body = _MAP_LABEL.sub("", line, count=1)
@@ -254,13 +262,16 @@ def _table_clauses(lines: list[str]) -> list[str]:
 _JSON_PARTLY = {"partial", "partially", "part", "some", "in part", "partly"}
 _JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok"}
 _JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
-                   "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to"}
+                   "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to", "dir"}
 _JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedroute", "nextmoves", "steps"}
 _JSON_TEXT_KEYS = {"message", "text", "reply", "response", "say", "status", "decision", "answer"}
 _JSON_POSITION_KEYS = {"pos", "position", "currentposition", "current", "currentpos", "location", "currentcell", "here", "at", "standingat", "weare"}
 _JSON_WHY_KEYS = {"reason", "reasoning", "note", "notes", "comment", "why", "explanation", "rationale", "thinking", "analysis", "because"}
 
 
+_JSON_YES = {"accepted", "agreed", "ok", "okay", "yes", "confirmed", "approved", "accept", "agree"}
+_JSON_CONVENTION_KEYS = {"convention", "conventions", "notation", "coords", "coordinates", "coordinatesystem", "system", "frame",
+                         "axes", "coordframe", "referenceframe"}
 _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous", "past", "known", "wall", "open",
               "blocked", "executed", "completed", "old")
 
@@ -293,7 +304,7 @@ def _json_cell(value: object) -> str | None:
             return f"x={keys['x']}, y={keys['y']}"
         if any(key in keys for key in ("moves", "steps", "path", "route", "plan")):
             return None  # {"moves": ["down", "down"], "to": [1, 3]}: a plan, and where it lands
-        for key in ("direction", "move", "cell", "to"):
+        for key in ("direction", "dir", "move", "cell", "to"):
             if key in keys:
                 said = _json_cell(keys[key])
                 count = _json_count(keys)
@@ -301,7 +312,7 @@ def _json_cell(value: object) -> str | None:
     return None
 
 
-_JSON_DIRECTION_KEYS = {"move", "moves", "direction", "action", "step", "go", "nextmove", "mymove", "proposedmove", "nextmoves", "steps"}
+_JSON_DIRECTION_KEYS = {"move", "moves", "direction", "dir", "action", "step", "go", "nextmove", "mymove", "proposedmove", "nextmoves", "steps"}
 _JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newposition", "goesto"}
 
 
@@ -335,6 +346,8 @@ def _json_clauses(data: object) -> list[str]:
     roles = {_json_role(re.sub(r"[^a-z]", "", str(key).lower())): value for key, value in data.items()}
     said_as_direction = any(role in _JSON_DIRECTION_KEYS and _json_directions(value) for role, value in roles.items())
     agreed = any(role in _JSON_AGREE_KEYS and value is True for role, value in roles.items())
+    planned_in_directions = any((role in _JSON_MOVE_KEYS or role in _JSON_PLAN_KEYS) and isinstance(value, list) and len(value) > 1
+                                and _json_directions(value) for role, value in roles.items())
     verdict = ""
     for key, value in data.items():
         norm = _json_role(re.sub(r"[^a-z]", "", str(key).lower()))
@@ -362,6 +375,8 @@ def _json_clauses(data: object) -> list[str]:
             verdict = "Agreed." if value else "I do not agree."  # said last: the flag decides, not a note
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(value.strip().rstrip(".") + ".")
+        elif isinstance(value, str) and value.strip().lower() in _JSON_YES and norm not in _JSON_TEXT_KEYS:
+            out.append("Agreed.")  # {"up2": "accepted"}, {"next": "accepted"}: the move named, and taken
         elif norm in _JSON_MOVE_KEYS and isinstance(value, dict) and _json_cell(value) is None:
             out.extend(_json_clauses(value))  # {"proposal": {"moves": [...]}}
         elif norm in _JSON_MOVE_KEYS and value not in (None, "", []):
@@ -377,6 +392,8 @@ def _json_clauses(data: object) -> list[str]:
                 elif cell:
                     out.append(cell)
         elif norm in _JSON_PLAN_KEYS and isinstance(value, list):
+            if planned_in_directions and not _json_directions(value):
+                continue  # {"suggest": ["right", "down"], "path": ["1,1", "2,1"]}: the same plan, as the cells it passes
             cells = [c for c in (_json_cell(v) for v in value) if c]
             if cells:
                 out.append("Plan: " + " -> ".join(cells) + ".")
@@ -386,7 +403,7 @@ def _json_clauses(data: object) -> list[str]:
             out.append(_WHY_MARK + value)  # why, not what: read as the partner's reasons
         elif norm in _JSON_POSITION_KEYS and (cell := _json_cell(value)) and find_mentions(cell):
             out.append(f"We're at {cell}.")  # {"pos": [2, 1]}: where it says the pair stands
-        elif norm in ("convention", "notation", "coords", "coordinates", "coordinatesystem", "system") and isinstance(value, (dict, str)):
+        elif norm in _JSON_CONVENTION_KEYS and isinstance(value, (dict, str)):
             said = value if isinstance(value, str) else ", ".join(
                 str(v) if str(k).lower() in ("system", "type", "name", "order") else f"{k} = {v}" for k, v in value.items() if isinstance(v, (str, int)))
             out.append(f"Convention: {said}.")  # {"convention": {"system": "xy", "x": "column, 0 = leftmost"}}
@@ -487,6 +504,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
                 continue  # "exchange status messages in the following format: ```{…}```": the shape, not a proposal
             if data is not None and not isinstance(data, (int, float, str)):
                 out.extend(_json_line(c, section) for c in _json_clauses(data))
+            elif sum(bool(_CELL_STATUS_LINE.match(b)) for b in block) * 2 > len([b for b in block if b.strip()]) > 0:
+                pass  # a block of cells listed with what the map shows ("(1,0).  (1,2)."): the map, not moves
             elif not _is_code(block, language.group(1) if language else ""):
                 out.extend((b, section) for b in block if b.strip() and not _is_map_line(b))
             else:  # 'path = [(4,5),(3,5)]', 'moves = U U L': the plan, written as code, is still the plan
@@ -1363,7 +1382,7 @@ _ANCHOR_LINK = re.compile(r"^\W{0,3}(?:'s|is|=|:|at|lies at|sits at|is at|is on|
 
 _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
     (attribute, value, re.compile(pattern, re.IGNORECASE)) for attribute, value, pattern in (
-        ("order", "col_row", r"\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|\bcolumn first\b|\b(?:use|using|in|as|with)\s+x\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+)?(?:across|horizontal(?:ly)?|left[- ]to[- ]right)\b"),
+        ("order", "col_row", r"\(\s*(?:x\s*,\s*y|col(?:umn)?s?\s*,\s*rows?|c\s*,\s*r)\s*\)|\bx\s*(?:is|=|means)\s*(?:the\s+)?col|\bcolumn first\b|\b(?:use|using|in|as|with)\s+x\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+|grows\s+|increases\s+)?(?:across|horizontal(?:ly)?|left[- ]to[- ]right|right(?:wards?)?)\b"),
         ("order", "row_col", r"\(\s*(?:rows?\s*,\s*col(?:umn)?s?|r\s*,\s*c)\s*\)|\brow first\b"),
         # Which coordinate the letters name: the reading depends on whether cells are written A1 or 1A.
         ("letters", "col", r"\bletters?\s+(?:go\s+|run\s+)?across\b|\bnumbers?\s+(?:go\s+|run\s+)?down\b|"
@@ -1375,8 +1394,8 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
         ("origin", 1, r"\b(?:1|one)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+1\b|\bfrom 1\b|\bstart(?:ing|s)?\s+(?:at\s+|with\s+|from\s+)?(?:1|one)\b(?!\s*(?:step|cell|move|square))"),
         ("vertical", "top", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,3}(?:from|at)\s+(?:the\s+)?top\b|\bfrom\s+[01]\s*,?\s*(?:from\s+|at\s+)?(?:the\s+)?top[- ]left\b|"
                              r"\btop[- ]left\s+origin\b|\borigin\s+(?:at\s+|is\s+)?(?:the\s+)?top[- ]left\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
-                             r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b"),
-        ("vertical", "bottom", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows|increases|goes)\s+up"),
+                             r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?down(?:wards?)?\b|\btop\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
+        ("vertical", "bottom", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?up(?:wards?)?\b|\bbottom\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
     )
 )
 
@@ -1388,7 +1407,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-_CONVENTION_HINT = quick(re.compile(r"\bx\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+)?(?:across|horizontal|left)|\bstarting\s+[01]\b|\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
+_CONVENTION_HINT = quick(re.compile(r"\bx\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+|grows\s+|increases\s+)?(?:across|horizontal|left|right)|\by\s+(?:up|down)\b|\bstarting\s+[01]\b|\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
 _STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|we(?=\s+(?:now\s+)?(?:at|on)\s+(?:row|r\d|col|column|[\(\[]\s*\d|[a-l]\d))|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)

@@ -1006,3 +1006,18 @@ def test_a_yes_said_of_another_direction_is_a_counter_proposal():
                 ("a", "Up is open. I agree up."), ("b", "no, I don't agree. left left left, then up.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"]
     assert [i.label for c in read_message("we have to go back left and go up somewhere else.").decision for i in c.items] == ["left"]
+
+
+def test_cells_listed_with_their_map_symbols_are_the_map_not_moves():
+    text = "My view:\n```\n(0,1)#  (0,2)#  (0,3).  (0,4).\n(1,0).  (1,2).\n(2,0).  (2,4)#  (2,5).\n```\nProposed plan: D,D."
+    assert [i.label for c in read_message(text).decision for i in c.items] == ["down", "down"]
+    assert [i.label for c in read_message("Go (1,2).").decision for i in c.items] == ["(1,2)"]
+
+
+def test_json_frames_dir_keys_accepted_values_and_a_path_that_repeats_the_plan():
+    reading = read_message('{"frame": "x right from 0, y up from 0 (bottom line y=0)", "propose": {"dir": "up", "n": 2, "to": [0, 2]}}')
+    assert {("order", "col_row"), ("vertical", "bottom")} <= {s for c in reading.clauses for s in c.conventions}
+    assert [i.label for c in reading.decision for i in c.items] == ["up"] * 2
+    assert read_message('{"up2": "accepted", "at": [0, 2]}').stance == "agree"
+    plan = read_message('{"ok": true, "suggest": ["right", "down"], "path": ["1,1", "2,1"]}')
+    assert [i.label for c in plan.decision for i in c.items] == ["right", "down"]
