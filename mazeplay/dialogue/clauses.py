@@ -263,13 +263,17 @@ _JSON_PARTLY = {"partial", "partially", "part", "some", "in part", "partly"}
 _JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok"}
 _JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
                    "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to", "dir"}
-_JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedroute", "nextmoves", "steps"}
+_JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedroute", "nextmoves", "steps", "sequence", "then"}
 _JSON_TEXT_KEYS = {"message", "text", "reply", "response", "say", "status", "decision", "answer"}
 _JSON_POSITION_KEYS = {"pos", "position", "currentposition", "current", "currentpos", "location", "currentcell", "here", "at", "standingat", "weare"}
 _JSON_WHY_KEYS = {"reason", "reasoning", "note", "notes", "comment", "why", "explanation", "rationale", "thinking", "analysis", "because"}
 
 
-_JSON_YES = {"accepted", "agreed", "ok", "okay", "yes", "confirmed", "approved", "accept", "agree"}
+_JSON_YES = {"accepted", "agreed", "ok", "okay", "yes", "confirmed", "approved", "accept", "agree", "granted", "ack", "acknowledged",
+             "affirmative", "aye", "go ahead", "approve", "consent", "consented"}
+_JSON_NO = {"no", "rejected", "denied", "declined", "refused", "reject", "deny", "nope", "negative", "disagree", "vetoed", "veto"}
+_JSON_FLAG_YES = re.compile(r"(?:ok|okay|ack|acked|yes|approved|agreed)$|^ack|^(?:up|down|left|right)$|^all\d$")
+_JSON_FLAG_ABOUT = re.compile(r"^(?:protocol|coords?|conv|convention|frame|notation|format|rules?|map|view|legend|system|goal|at|on|reached|done|seen)")
 _JSON_CONVENTION_KEYS = {"convention", "conventions", "notation", "coords", "coordinates", "coordinatesystem", "system", "frame",
                          "axes", "coordframe", "referenceframe"}
 _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous", "past", "known", "wall", "open",
@@ -345,7 +349,11 @@ def _json_clauses(data: object) -> list[str]:
         return out
     roles = {_json_role(re.sub(r"[^a-z]", "", str(key).lower())): value for key, value in data.items()}
     said_as_direction = any(role in _JSON_DIRECTION_KEYS and _json_directions(value) for role, value in roles.items())
-    agreed = any(role in _JSON_AGREE_KEYS and value is True for role, value in roles.items())
+    agreed = any((role in _JSON_AGREE_KEYS or (_JSON_FLAG_YES.search(role) and not _JSON_FLAG_ABOUT.match(role))) and value is True
+                 or (isinstance(value, str) and value.strip().lower() in _JSON_YES and role not in _JSON_TEXT_KEYS and not _JSON_FLAG_ABOUT.match(role))
+                 for role, value in roles.items())
+    said_no = any(isinstance(value, str) and value.strip().lower() in _JSON_NO and role not in _JSON_TEXT_KEYS for role, value in roles.items())
+    agreed = agreed and not said_no  # {"ack": true, "vote_on_left": "no"}: received, and refused
     planned_in_directions = any((role in _JSON_MOVE_KEYS or role in _JSON_PLAN_KEYS) and isinstance(value, list) and len(value) > 1
                                 and _json_directions(value) for role, value in roles.items())
     verdict = ""
@@ -374,9 +382,17 @@ def _json_clauses(data: object) -> list[str]:
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
             verdict = "Agreed." if value else "I do not agree."  # said last: the flag decides, not a note
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
-            out.append(value.strip().rstrip(".") + ".")
-        elif isinstance(value, str) and value.strip().lower() in _JSON_YES and norm not in _JSON_TEXT_KEYS:
-            out.append("Agreed.")  # {"up2": "accepted"}, {"next": "accepted"}: the move named, and taken
+            said = value.strip().lower()
+            out.append("Agreed." if said in _JSON_YES else "I do not agree." if said in _JSON_NO else value.strip().rstrip(".") + ".")
+        elif isinstance(value, str) and value.strip().lower() in _JSON_YES and norm not in _JSON_TEXT_KEYS and not _JSON_FLAG_ABOUT.match(norm):
+            out.append("Agreed.")  # {"up2": "accepted"}, {"vote": "yes"}, {"consent": "granted"}: the move named, and taken
+        elif isinstance(value, str) and value.strip().lower() in _JSON_NO and norm not in _JSON_TEXT_KEYS and not _JSON_FLAG_ABOUT.match(norm):
+            out.append("I do not agree.")  # {"vote_on_left": "no"}
+        elif isinstance(value, bool) and norm not in _JSON_AGREE_KEYS and _JSON_FLAG_YES.search(norm) and not _JSON_FLAG_ABOUT.match(norm):
+            if not (value and said_no):
+                verdict = verdict or ("Agreed." if value else "I do not agree.")  # {"left": true}, {"next_ok": true}, {"all4": true}
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            out.append("Agreed.")  # {"accepted": 3}
         elif norm in _JSON_MOVE_KEYS and isinstance(value, dict) and _json_cell(value) is None:
             out.extend(_json_clauses(value))  # {"proposal": {"moves": [...]}}
         elif norm in _JSON_MOVE_KEYS and value not in (None, "", []):

@@ -1021,3 +1021,17 @@ def test_json_frames_dir_keys_accepted_values_and_a_path_that_repeats_the_plan()
     assert read_message('{"up2": "accepted", "at": [0, 2]}').stance == "agree"
     plan = read_message('{"ok": true, "suggest": ["right", "down"], "path": ["1,1", "2,1"]}')
     assert [i.label for c in plan.decision for i in c.items] == ["right", "down"]
+
+
+def test_json_votes_consents_and_flags_named_after_the_move():
+    assert read_message('{"ack": true, "vote_on_left": "no", "counter": {"move": "down", "to": [2, 5]}}').stance == "refuse"
+    assert read_message('{"vote": "yes", "move": "down"}').stance == "agree"
+    assert read_message('{"consent": "granted", "sequence": ["down", "down"]}').stance == "agree"
+    assert read_message('{"conv": "rc0 ok", "left": true}').stance == "agree"
+    assert read_message('{"coords_ok": true}').stance is None
+    messages = [("b", '{"pos": [5,5], "move": "left"}'), ("a", '{"conv": "rc0 ok", "left": true}'),
+                ("b", '{"pos": [5,4], "plan": ["up","up","left","left"]}'),
+                ("a", '{"plan": "ack", "all4": true, "pos_after": [3,2], "next": ["up","up","left"]}'),
+                ("b", '{"pos": [3,2], "next_ok": true}')]
+    maze = maze_from_rows(["*.....", "......", "......", "......", "......", ".....@"])
+    assert rule_grade(maze, messages, "b").moves == ["left", "up", "up", "left", "left", "up", "up", "left"]
