@@ -555,8 +555,9 @@ class AgreementState:
         starts = bool(own) and _starts_with(own, pending.steps)
         tail = bool(own) and self._restates_tail(proposals, pending)
         restates = starts or tail
-        if restates and stance not in ("agree", "weak_agree") and proposals[0].text.rstrip().endswith("?"):
-            restates = False  # "MOVE: up" — "Up? But the goal is down.": asked back, not taken
+        if restates and stance not in ("agree", "weak_agree") and (
+                proposals[0].text.rstrip().endswith("?") or _ASKS_CONFIRMATION.search(reading.clauses[-1].text)):
+            restates = False  # "MOVE: up" — "Up? But the goal is down.": asked back, not taken; "1. R5C3. 2. R5C2. Awaiting confirmation."
         continues = (
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
@@ -786,6 +787,12 @@ class AgreementState:
         named = [int(n) for c in naming for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
         if not pending.numbered and min(named) != 1:
             return 0  # "Agree step 3 and step 4" of a plan not numbered here: numbered on from an earlier one
+        if not pending.numbered and self.cell_of is not None:  # "Accept steps 1–3 (R1C4, R2C4, R2C3)": the cells say how far
+            cells = [s.cell for s in pending.steps]
+            ends = [cells.index(cell) + 1 for c in naming for i in c.items if i.kind == "cell" and i.mention is not None
+                    and (cell := self.cell_of(i.mention)) in cells]
+            if ends:
+                return max(ends) if max(ends) < len(cells) else 0
         numbered = pending.numbered or {k: k for k in range(1, len(pending.steps) + 1)}
         last = max(named)
         if min(named) > min(numbered) or last not in numbered:
@@ -1167,6 +1174,8 @@ _ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2
 _DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)
 _DIRECTION_RUN = re.compile(r"\b(?:up|down|left|right)(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*\b(?:up|down|left|right)\b)+", re.IGNORECASE)
 _SEQUENCED_YES = re.compile(r"\b(?:now|then|next|after(?:wards)?|also|and|go|move|head|step|let'?s|how about|what about|try)\b", re.IGNORECASE)
+_ASKS_CONFIRMATION = re.compile(r"\b(?:awaiting|await|waiting for|requesting|request|need|please give)\s+(?:your\s+)?(?:confirmation|agreement|ack\w*|approval|go-ahead|ok|consent)\b"
+                                r"|^\W*(?:please\s+)?confirm\W*$", re.IGNORECASE)
 _ALONG_WORD = re.compile(r"\balong\b", re.IGNORECASE)
 _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|one more|more|next|further|onward)\b", re.IGNORECASE)
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)

@@ -1035,3 +1035,13 @@ def test_json_votes_consents_and_flags_named_after_the_move():
                 ("b", '{"pos": [3,2], "next_ok": true}')]
     maze = maze_from_rows(["*.....", "......", "......", "......", "......", ".....@"])
     assert rule_grade(maze, messages, "b").moves == ["left", "up", "up", "left", "left", "up", "up", "left"]
+
+
+def test_steps_accepted_by_number_end_at_the_cells_they_name_and_a_restatement_awaiting_confirmation_accepts_nothing():
+    maze = maze_from_rows(["##..@", "....#", "...##", "#....", ".*..#"])
+    messages = [("b", "Convention: R<row>C<col>, 1-indexed. Step 1: left to R1C4."),
+                ("a", "Agree R1C4.\nPlan (7 steps): R1C4 → R2C4 → R2C3 → R3C3 → R4C3 → R5C3 → R5C2."),
+                ("b", "Accept steps 1–3 (R1C4, R2C4, R2C3). Re-check after."),
+                ("a", "Confirmed. Position R2C3. Remaining: R3C3, R4C3."),
+                ("b", "1. R3C3.\n2. R4C3.\nAwaiting confirmation.")]
+    assert rule_grade(maze, messages, "b").moves == ["left", "R2C4", "R2C3"]
