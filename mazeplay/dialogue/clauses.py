@@ -1074,7 +1074,7 @@ _RUN_GAP = re.compile(
     r"(?:(?:goal|star|finish|target)\s*(?:,\s*|(?:in|at|on)\s+(?:the\s+)?|\(|=\s*))?",  # "right onto the goal in the sixth row, fourth column"
     re.IGNORECASE,
 )
-_ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
+_ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight(?=\s+(?:up|down|left|right|along|across|through)\b)|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
 _GOAL_IS = re.compile(r"\s*(?:is|was|lies|sits|seems|looks|'s)\b", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"\s*(?:through|thru|till|until|up to|all the way to|[–—]|\.\.\.?|…)\s*", re.IGNORECASE)
 _GOAL_HINT = _Literals(("goal", "finish", "exit", "destination", "end cell", "target", "*", "star"))
@@ -1902,7 +1902,12 @@ def _stance(clauses: list[Clause]) -> Stance | None:
             stance = clause.stance
     if deferred and clauses[-1].text.rstrip(" )*_").endswith("?"):
         return "doubt"  # "… c5 is '.', yes. Can you confirm that by 'down' you mean toward r5?": still checking
+    if stance in ("agree", "weak_agree") and clauses and not clauses[-1].items and _CHOICE_LEFT_OPEN.search(clauses[-1].text):
+        return "doubt"  # "… option B is great too! Do you want to switch to option A, or keep B?": not decided yet
     return stance
+
+
+_CHOICE_LEFT_OPEN = re.compile(r"\b(?:do you want|would you (?:like|prefer|rather)|you'?d (?:like|prefer|rather)|(?:do|would) you prefer|shall we|should we|want to)\b[^?]*\bor\b[^?]*\?\s*\W*$", re.IGNORECASE)
 
 
 _DEFERS = re.compile(r"\bbefore\s+(?:(?:i|we)\s+(?:say\s+(?:yes|ok|okay|agreed?)|agree|commit|confirm|lock|finish|celebrate)|agreeing|committing|confirming|locking|finishing|celebrating)\b",

@@ -1045,3 +1045,10 @@ def test_steps_accepted_by_number_end_at_the_cells_they_name_and_a_restatement_a
                 ("a", "Confirmed. Position R2C3. Remaining: R3C3, R4C3."),
                 ("b", "1. R3C3.\n2. R4C3.\nAwaiting confirmation.")]
     assert rule_grade(maze, messages, "b").moves == ["left", "R2C4", "R2C3"]
+
+
+def test_straight_to_a_far_cell_is_no_run_and_a_choice_left_open_accepts_nothing():
+    assert [i.kind for c in read_message("how about straight to C3? it's open.").decision for i in c.items] == ["cell"]
+    assert [i.kind for c in read_message("go straight down to C3").decision for i in c.items] == ["run"]
+    assert read_message("Sure. Shall we go down or right next?").stance == "agree"
+    assert read_message("Option B is great! Do you want to switch to option A, or keep B?").stance != "agree"
