@@ -198,10 +198,8 @@ _LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
 _HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
 
 
-_CELL_STATUS_LINE = re.compile(r"^\s*(?:(?:[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]|\b[A-Ha-h]\d\b|\b[rR]\d+[cC]\d+\b)\s*[:=]?\s*[#.?*@](?![\w(\[])[\s,;|]*)+$")
-
-
 _STATUS_CELL = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]|\b[A-Ha-h]\d\b|\b[rR]\d+[cC]\d+\b")
+_CELL_STATUS_LINE = re.compile(rf"^\s*(?:(?:{_STATUS_CELL.pattern})\s*[:=]?\s*[#.?*@](?![\w(\[])[\s,;|]*)+$")  # "(0,1)#  (0,3)."
 
 
 def _is_map_line(line: str) -> bool:
