@@ -574,7 +574,7 @@ class AgreementState:
         if own_plan:
             partial = 0
         elif restates or self._tail_restated:  # the plan said back, with "I agree with the first three moves": those three
-            partial = next((n for c in reading.clauses for n in _counts_held(c) if 0 < n < len(pending.steps)), 0)
+            partial = _count_held(pending, reading)
         else:
             partial = self._partial(pending, reading, own)
         if partial:
@@ -811,10 +811,8 @@ class AgreementState:
             return counted[0] if counted and 0 < counted[0] < len(pending.steps) else 0  # "full plan 👍"; "all five" of six read: five
         if numbered := self._numbered_part(pending, reading):
             return numbered
-        for clause in reading.clauses:
-            for count in _counts_held(clause):
-                if 0 < count < len(pending.steps):
-                    return count
+        if held := _count_held(pending, reading):
+            return held
         if not own or reading.stance is None:
             return 0
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and c.act != "inform"]
@@ -1074,6 +1072,11 @@ def _said_twice(proposals: list[Clause], accepted: list) -> bool:
     return same >= 2
 
 
+def _count_held(pending: Proposal, reading: MessageReading) -> int:
+    """The first count a reply words that takes part of the pending plan (0: none)."""
+    return next((n for c in reading.clauses for n in _counts_held(c) if 0 < n < len(pending.steps)), 0)
+
+
 def _counts_held(clause: Clause) -> Iterator[int]:
     """How many steps a clause takes for now, as it words it: "x2 for now", "only the first two", "i'll agree
     to ONE down", "agreed on the first step" (0: a count that names no number of steps)."""
@@ -1172,7 +1175,7 @@ _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|se
                         r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b", re.IGNORECASE)  # "Agreed: all six steps"
 _ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\b(?!\s*(?:of (?:us|them|those|these|the \w+ cells)|cells|walls|rows|columns|open|are|look|seem|(?:up|down|left|right|rights|lefts|ups|downs)\b))", re.IGNORECASE)
 _DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)
-_DIRECTION_RUN = re.compile(r"\b(?:up|down|left|right)(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*\b(?:up|down|left|right)\b)+", re.IGNORECASE)
+_DIRECTION_RUN = re.compile(rf"{_DIRECTION_WORD.pattern}(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*{_DIRECTION_WORD.pattern})+", re.IGNORECASE)
 _SEQUENCED_YES = re.compile(r"\b(?:now|then|next|after(?:wards)?|also|and|go|move|head|step|let'?s|how about|what about|try)\b", re.IGNORECASE)
 _ASKS_CONFIRMATION = re.compile(r"\b(?:awaiting|await|waiting for|requesting|request|need|please give)\s+(?:your\s+)?(?:confirmation|agreement|ack\w*|approval|go-ahead|ok|consent)\b"
                                 r"|^\W*(?:please\s+)?confirm\W*$", re.IGNORECASE)

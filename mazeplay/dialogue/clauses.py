@@ -278,6 +278,24 @@ _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous"
               "blocked", "executed", "completed", "old")
 
 
+_VERDICT_SAID = {"yes": "Agreed.", "no": "I do not agree."}
+
+
+def _json_verdict(role: str, value: object) -> str | None:
+    """"yes" or "no" when a JSON value gives a verdict in words ({"vote": "yes"}, {"consent": "granted"},
+    {"vote_on_left": "no"}); None for anything else, and for text keys, whose words are read as prose."""
+    if not isinstance(value, str) or role in _JSON_TEXT_KEYS:
+        return None
+    said = value.strip().lower()
+    return "yes" if said in _JSON_YES else "no" if said in _JSON_NO else None
+
+
+def _json_flag(role: str) -> bool:
+    """A key that, set true, says yes to the move it names ({"left": true}, {"next_ok": true}, {"all4": true}),
+    and is not about the convention, the map or the goal ({"coords_ok": true})."""
+    return bool(_JSON_FLAG_YES.search(role)) and not _JSON_FLAG_ABOUT.match(role)
+
+
 def _json_role(norm: str) -> str:
     """A key as one of the known roles: {"next_proposal": …} proposes like {"proposal": …}; keys about
     moves already made or about the map keep their own name (and say nothing about moves)."""
@@ -347,10 +365,9 @@ def _json_clauses(data: object) -> list[str]:
         return out
     roles = {_json_role(re.sub(r"[^a-z]", "", str(key).lower())): value for key, value in data.items()}
     said_as_direction = any(role in _JSON_DIRECTION_KEYS and _json_directions(value) for role, value in roles.items())
-    agreed = any((role in _JSON_AGREE_KEYS or (_JSON_FLAG_YES.search(role) and not _JSON_FLAG_ABOUT.match(role))) and value is True
-                 or (isinstance(value, str) and value.strip().lower() in _JSON_YES and role not in _JSON_TEXT_KEYS and not _JSON_FLAG_ABOUT.match(role))
-                 for role, value in roles.items())
-    said_no = any(isinstance(value, str) and value.strip().lower() in _JSON_NO and role not in _JSON_TEXT_KEYS for role, value in roles.items())
+    agreed = any((role in _JSON_AGREE_KEYS or _json_flag(role)) and value is True
+                 or (_json_verdict(role, value) == "yes" and not _JSON_FLAG_ABOUT.match(role)) for role, value in roles.items())
+    said_no = any(_json_verdict(role, value) == "no" for role, value in roles.items())
     agreed = agreed and not said_no  # {"ack": true, "vote_on_left": "no"}: received, and refused
     planned_in_directions = any((role in _JSON_MOVE_KEYS or role in _JSON_PLAN_KEYS) and isinstance(value, list) and len(value) > 1
                                 and _json_directions(value) for role, value in roles.items())
@@ -380,13 +397,10 @@ def _json_clauses(data: object) -> list[str]:
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
             verdict = "Agreed." if value else "I do not agree."  # said last: the flag decides, not a note
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
-            said = value.strip().lower()
-            out.append("Agreed." if said in _JSON_YES else "I do not agree." if said in _JSON_NO else value.strip().rstrip(".") + ".")
-        elif isinstance(value, str) and value.strip().lower() in _JSON_YES and norm not in _JSON_TEXT_KEYS and not _JSON_FLAG_ABOUT.match(norm):
-            out.append("Agreed.")  # {"up2": "accepted"}, {"vote": "yes"}, {"consent": "granted"}: the move named, and taken
-        elif isinstance(value, str) and value.strip().lower() in _JSON_NO and norm not in _JSON_TEXT_KEYS and not _JSON_FLAG_ABOUT.match(norm):
-            out.append("I do not agree.")  # {"vote_on_left": "no"}
-        elif isinstance(value, bool) and norm not in _JSON_AGREE_KEYS and _JSON_FLAG_YES.search(norm) and not _JSON_FLAG_ABOUT.match(norm):
+            out.append(_VERDICT_SAID.get(_json_verdict(norm, value)) or value.strip().rstrip(".") + ".")
+        elif _json_verdict(norm, value) and not _JSON_FLAG_ABOUT.match(norm):
+            out.append(_VERDICT_SAID[_json_verdict(norm, value)])  # {"up2": "accepted"}, {"vote": "yes"}, {"vote_on_left": "no"}
+        elif isinstance(value, bool) and norm not in _JSON_AGREE_KEYS and _json_flag(norm):
             if not (value and said_no):
                 verdict = verdict or ("Agreed." if value else "I do not agree.")  # {"left": true}, {"next_ok": true}, {"all4": true}
         elif norm in _JSON_AGREE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value > 0:
