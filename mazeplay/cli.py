@@ -178,7 +178,7 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--json", action="store_true", help="print a final JSON object (transcript goes to stderr)")
 
 
-def _two_seat_command(sub, name: str, summary: str, description: str, seats: str) -> None:
+def _two_seat_command(sub, name: str, summary: str, description: str, seats: str) -> argparse.ArgumentParser:
     parser = sub.add_parser(name, help=summary, description=description)
     parser.add_argument("--a", required=True, metavar="SEAT", help=f"seat a: {seats}")
     parser.add_argument("--b", required=True, metavar="SEAT", help="seat b (same choices)")
@@ -189,6 +189,7 @@ def _two_seat_command(sub, name: str, summary: str, description: str, seats: str
     for seat in ("a", "b"):
         group.add_argument(f"--{seat}-api-base", metavar="URL", help=f"endpoint for seat {seat}'s model only")
         group.add_argument(f"--{seat}-api-key", metavar="KEY", help=f"API key for seat {seat}'s model only (never saved)")
+    return parser
 
 
 def _judge_options(parser: argparse.ArgumentParser) -> None:
@@ -227,8 +228,9 @@ def build_parser() -> Parser:
 
     seats = "bot, bot:swap, bot:terse, bot:random, human, local, an alias (claude, gpt, gemini, grok) or provider/model"
     _two_seat_command(sub, "run", "play one game headless", "Play one game between two seats, saving every turn.", seats)
-    _two_seat_command(sub, "watch", "watch two AIs play", "Watch two seats play, both views and the maze side by side.",
-                      seats.replace("human, ", ""))
+    watch = _two_seat_command(sub, "watch", "watch two AIs play", "Watch two seats play, both views and the maze side by side.",
+                              seats.replace("human, ", ""))
+    watch.add_argument("--paused", action="store_true", help="start paused (space runs, s steps one turn)")
 
     replay = sub.add_parser("replay", help="browse and replay saved games", description="Browse saved games, or replay one turn by turn.")
     replay.add_argument("game_id", type=_positive, nargs="?", metavar="GAME_ID")

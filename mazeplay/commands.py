@@ -209,7 +209,7 @@ def cmd_watch(args: argparse.Namespace) -> None:
         if setup.maze.size > MAX_SHOWN_SIZE:
             raise ValueError(_too_large(setup.maze.size, "mazeplay run --a SEAT --b SEAT"))
         session = GameSession.new(GameStore(open_db(args.db)), setup, specs, options)
-    _run_app(MazeplayApp(db=args.db, screen_factory=lambda app: WatchScreen(session)))
+    _run_app(MazeplayApp(db=args.db, screen_factory=lambda app: WatchScreen(session, paused=args.paused)))
 
 
 def _too_large(size: int, instead: str) -> str:

@@ -113,17 +113,24 @@ def _bot_game(tmp_path, play: bool):
 
 
 def test_watch_80x24_size_12(snap_compare, tmp_path):
+    """Watching, paused from the start, after one step: exactly one message, whatever the machine's speed.
+
+    Starting it running and pressing pause raced the first turn's delay on a loaded CI machine.
+    """
     from mazeplay.tui.screens.watch import WatchScreen
 
     _, session = _bot_game(tmp_path, play=False)
-    app = MazeplayApp(db=tmp_path / "w.db", screen_factory=lambda app: WatchScreen(session))
+    app = MazeplayApp(db=tmp_path / "w.db", screen_factory=lambda app: WatchScreen(session, paused=True))
 
     async def one_step(pilot):
-        await pilot.press("space", "s")
-        for _ in range(100):
-            if len(pilot.app.screen.query(".message")) == 1:
+        await pilot.press("s")
+        for _ in range(1500):
+            screen = pilot.app.screen
+            if len(screen.query(".message")) == 1 and not screen.pacer.running.is_set():
                 break
-            await pilot.pause(0.05)
+            await pilot.pause(0.02)
+        else:
+            raise AssertionError("the step never produced a message")
         await pilot.pause(0.2)
         await _blink_off(pilot)
 

@@ -62,9 +62,11 @@ class WatchScreen(SessionScreen):
         Binding("q", "quit_watch", "Quit"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, paused: bool = False) -> None:
         super().__init__(session)
         self.pacer = Pacer()
+        if paused:  # nothing is said until the watcher runs or steps
+            self.pacer.running.clear()
 
     def compose(self) -> ComposeResult:
         setup, specs = self.session.setup, self.session.specs
@@ -77,7 +79,7 @@ class WatchScreen(SessionScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.update_status("running")
+        self.update_status("running" if self.pacer.running.is_set() else "paused")
         self.run_game()
 
     def seat_wrapper(self):
