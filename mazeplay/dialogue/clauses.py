@@ -673,8 +673,9 @@ _MOVE_TAIL = re.compile(r"\s*(?:(?:so|then|go|now|just|one|1)\s+)*(?:up|down|lef
 _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
 _INFO_WORDS = r"open|wall|walls|see|mine|for me|on my side|clear|free"  # what a seat says of its map
 _INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
-_LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth))"
-                           r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees
+_LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth)|"
+                           r"(?:(?:now|so|then|and|ok|okay|k)\s+)*(?:same\s+)?again|same (?:direction|way))"
+                           r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees; "again, mine open" goes on
 _LEADING_MOVE_TO = re.compile(r"^\W*(?:(?:now|so|then|next|go|ok|okay|k)\s+)*(?:from\s+(?:[(\[][^)\]]*[)\]]|[^,\s]+(?:\s+[^,\s]+){0,3}?)\s+)?(?:up|down|left|right|dwon|rigth|lfet)\s+"
                               r"(?:to|into|onto)\s+(?:[(\[][^)\]]*[)\]]|[^,(\[]{1,25}),(?!\d)\s*", re.IGNORECASE)  # "from (2,1) down to (3,1), i see it open" (not "to 2,3")
 _INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its)\b", re.IGNORECASE)
@@ -757,7 +758,7 @@ _REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|wil
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
-_NO_MOVE = re.compile(r"^\W*no+\s+(?:going\s+|moving\s+|more\s+)?(?:up|down|left|right)(?:\s*(?:x\s*)?\d)?\W*$", re.IGNORECASE)
+_NO_MOVE = re.compile(r"^\W*(?:(?:so|then|and|but|hence|therefore)\W+)?(?:no+|not)\s+(?:going\s+|moving\s+|more\s+)?(?:up|down|left|right)(?:\s*(?:x\s*)?\d)?(?:\s+(?:then|for now|there))?\W*$", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
 _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE))
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
@@ -818,7 +819,7 @@ _DOUBT = _Gated(re.compile(
 
 _META = _Gated(re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
-    r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to (?:propose|agree)|(?<!have )(?<!going )(?<!happy )(?<!willing )(?<!ready )(?<!glad )to accept|"
+    r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to propose|(?<!have )(?<!going )(?<!happy )(?<!willing )(?<!ready )(?<!glad )(?<!delighted )(?<!pleased )to (?:accept|agree)|"
     r"(?:accept|propose)\w*\s+(?:\w+\s+){0,2}(?:by (?:writing|saying|typing)|with|using)\b|"
     r"the rules?|protocol|format|remember(?: that)?|reminder|instructions?|as instructed|once we (?:reach|get|are)|"
     r"when we (?:reach|get|are at|arrive)|only when|until we|as soon as|before (?:we|saying)|after we (?:reach|get)|"
@@ -1566,7 +1567,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
                      or bool(_POLITE_PROPOSAL.search(rest)))
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.moves_to = bool(_MOVES_TO.search(rest))
-    clause.rendering = bool(_RENDERING.match(rest)) and not question and any(i.kind == "cell" for i in items)  # not "thats * right?"
+    clause.rendering = bool(_RENDERING.match(rest)) and not question and any(i.kind in ("cell", "run") for i in items)  # not "thats * right?"
     clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
     section_inform = bool(section and _INFORM_SECTION.search(section))

@@ -1052,3 +1052,20 @@ def test_straight_to_a_far_cell_is_no_run_and_a_choice_left_open_accepts_nothing
     assert [i.kind for c in read_message("go straight down to C3").decision for i in c.items] == ["run"]
     assert read_message("Sure. Shall we go down or right next?").stance == "agree"
     assert read_message("Option B is great! Do you want to switch to option A, or keep B?").stance != "agree"
+
+
+def test_not_that_direction_after_so_refuses_it_and_again_before_a_status_still_moves():
+    maze = maze_from_rows(["#.#..#@", "....#..", "...##..", "###....", "#.#....", "###....", ".*....."])
+    messages = [("a", "I think we should go left. Left is open."),
+                ("b", "my view shows a wall (#) directly left of @. so not left. what is below @ for you?"),
+                ("a", "Below the start is open. I propose down."), ("b", "ok, down. agreed"),
+                ("a", "down again?"), ("b", "k"), ("a", "again, mine open"), ("b", "k")]
+    assert rule_grade(maze, messages, "a").moves == ["down", "down", "down"]
+
+
+def test_happy_to_agree_a_move_is_agreeing_it_and_a_plan_introduced_by_thats_is_proposed():
+    reading = read_message("I'm happy to agree **move 5: down to (2,3)** now; 6 and 7 next turn.")
+    assert reading.stance == "agree" and [i.label for c in reading.decision for i in c.items] == ["(2,3)"]
+    assert read_message("We're delighted to agree the last two ups.").clauses[0].act != "meta"
+    plan = read_message("Shall we take row 3? That's: up to (3,0), right three times to (3,3).")
+    assert [i.kind for c in plan.decision for i in c.items] == ["run", "run"]
