@@ -1863,7 +1863,24 @@ def read_message(text: str) -> MessageReading:
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)
             clause.act = "propose"  # "How about right once, and then down into the cell you said is open?": the plan goes on
+        if (before.act == "propose" and not before.strong and before.text.rstrip(" *_").endswith("?") and before.items
+                and all(i.kind == "cell" for i in before.items) and _UNSEEN.match(clause.text) and _only_cells(before)):
+            clauses[k - 1] = before = copy(before)
+            before.act = "ask"  # "(6,1)? unknown to me.", "(2,6)? Can't see.": what the cell is, asked
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
+
+
+_UNSEEN = re.compile(r"\W*(?:it'?s\s+|that'?s\s+|that\s+one'?s\s+)?(?:unknown|hidden|not visible|invisible|unseen|a\s+\?|\?|can'?t see|cannot see|i\s+can'?t see|i\s+cannot see|"
+                     r"don'?t know|i\s+don'?t know|no idea|not on my (?:side|map|half))\b", re.IGNORECASE)
+
+
+def _only_cells(clause: Clause) -> bool:
+    """Nothing but the cells it names ("- (6,1)?"), no word around them."""
+    text = clause.text
+    for item in clause.items:
+        if item.mention is not None:
+            text = text.replace(item.mention.raw, " ")
+    return not _ANY_WORD_CHAR.search(text)
 
 
 def _reading(clauses: list[Clause], acti: bool, options: list[tuple[str, int, list[Item]]], choice: tuple[str, int] | None) -> MessageReading:

@@ -1069,3 +1069,10 @@ def test_happy_to_agree_a_move_is_agreeing_it_and_a_plan_introduced_by_thats_is_
     assert read_message("We're delighted to agree the last two ups.").clauses[0].act != "meta"
     plan = read_message("Shall we take row 3? That's: up to (3,0), right three times to (3,3).")
     assert [i.kind for c in plan.decision for i in c.items] == ["run", "run"]
+
+
+def test_a_bare_cell_asked_then_said_unseen_asks_what_it_is_and_a_plan_step_asked_stays_a_step():
+    assert [c.act for c in read_message("- (6,1)? unknown to me.").clauses] == ["ask", "chat"]
+    assert read_message("- (2,6)? Can't see.").clauses[0].act == "ask"
+    assert read_message("Then maybe (2,1)? I can't see (2,1)").clauses[0].act == "propose"
+    assert read_message("(2,6)? it's open.").clauses[0].act == "propose"
