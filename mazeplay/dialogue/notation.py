@@ -88,8 +88,10 @@ def find_mentions(text: str, directions: bool = True) -> list[Mention]:
     """All mentions in reading order, in one scan; where notations overlap at a position the more
     specific one (earlier in `_PATTERNS`) wins."""
     found: list[Mention] = []
-    if not _DIGIT.search(text) and not _DIRECTION_HINT.search(text.lower()):
-        return found
+    if not _DIGIT.search(text):
+        lowered = text.lower()
+        if not _DIRECTION_HINT.search(lowered) and "row" not in lowered and "col" not in lowered:
+            return found  # no digit, no direction, no "row two, column three" / "third row, first column"
     for match in _COMBINED.finditer(text):
         name = match.lastgroup
         if name is None or (name == "direction" and not directions):

@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass
 
 from mazeplay.dialogue.agreement import AgreementState
-from mazeplay.dialogue.clauses import read_message
+from mazeplay.dialogue.clauses import Item, read_message
 from mazeplay.dialogue.notation import SCHEMES, Mention, Scheme
-from mazeplay.engine import Maze, distances_from, replay_route
+from mazeplay.engine import Maze, distances_from, replay_route, step
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.replay import Reading
 
@@ -112,7 +112,7 @@ def _fold(messages: list[tuple[str, str]], readings, maze: Maze, scheme: Scheme 
         if scheme is not None:
             positions, first_cells = _checks(reading)
             fits += sum(cell_of(m) in (before, state.here) for m in positions)
-            fits += sum(_next_to(cell_of(m), before) for m in first_cells)
+            fits += sum(_reached_from(cell_of(item.mention), before, item) for item in first_cells)
         if reading.acti:
             on_goal = state.here == maze.goal
             break
@@ -216,12 +216,12 @@ def _could_accept(reading) -> bool:
         c.act == "ask" or c.retracts or (c.stance == "refuse" and c.items) for c in reading.clauses)
 
 
-def _checks(reading) -> tuple[list[Mention], list[Mention]]:
+def _checks(reading) -> tuple[list[Mention], list[Item]]:
     """What a message says that shows where the pair stands: the positions it states, and the first cell of
-    each proposal (a step from where the pair stands)."""
+    each proposal (a step from where the pair stands, or the end of a counted run from there)."""
     positions = [m for c in reading.clauses for m in c.positions]
     named = reading.clauses[reading.choice[1]] if reading.choice else None  # "Route A, if (0,2) is open": the option is the proposal
-    first_cells = [i.mention for c in reading.decision if c is not named for i in c.items[:1]
+    first_cells = [i for c in reading.decision if c is not named for i in c.items[:1]
                    if i.kind in ("cell", "run") and i.mention is not None and i.axis is None]
     return positions, first_cells
 
@@ -236,9 +236,17 @@ def _most_fit(readings) -> int:
     return total
 
 
-def _next_to(cell, here) -> bool:
-    """A step from `here`: under the notation the pair means, what it proposes is a step."""
-    return cell is not None and abs(cell[0] - here[0]) + abs(cell[1] - here[1]) == 1
+def _reached_from(cell, here, item: Item) -> bool:
+    """Where the proposal starts fits `here`: under the notation the pair means, a cell proposed is a step
+    away, and "down 2 → (3,3)" ends two steps down."""
+    if cell is None:
+        return False
+    if item.kind == "run" and item.count and item.count > 1 and item.direction is not None:
+        end = here
+        for _ in range(item.count):
+            end = step(end, item.direction)
+        return cell == end
+    return abs(cell[0] - here[0]) + abs(cell[1] - here[1]) == 1
 
 
 def _extraction(state: AgreementState, first: str) -> Extraction:

@@ -1076,3 +1076,18 @@ def test_a_bare_cell_asked_then_said_unseen_asks_what_it_is_and_a_plan_step_aske
     assert read_message("- (2,6)? Can't see.").clauses[0].act == "ask"
     assert read_message("Then maybe (2,1)? I can't see (2,1)").clauses[0].act == "propose"
     assert read_message("(2,6)? it's open.").clauses[0].act == "propose"
+
+
+def test_cells_named_only_in_words_are_read_without_a_digit_or_direction_in_the_message():
+    assert [i.label for c in read_message("go to the third row, second column").decision for i in c.items] == ["third row, second column"]
+    assert read_message("I propose five moves left, to the third row, first column.").clauses[0].act == "propose"
+
+
+def test_a_counted_run_fits_the_notation_where_it_ends_not_a_step_away():
+    maze = maze_from_rows(["...@", "...#", "*..#", "#.#."])
+    messages = [("a", "- Start: top row, far right. Goal: third row, far left.\n- Proposal: down."),
+                ("b", "- Hold on, that's a wall (second row, fourth column).\n- Left instead. Open?"),
+                ("a", "- Yes, open on my side.\n- Left: agreed."),
+                ("b", "- Done.\n- Next: down 2 → third row, third column."),
+                ("a", "- Agree down 2.\n- Then left 2 → goal."), ("b", "- Agree left 2.\n- On the goal. ACTI!")]
+    assert rule_grade(maze, messages, "a").route[-1] == (2, 0)
