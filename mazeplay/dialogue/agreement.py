@@ -1188,7 +1188,7 @@ _CONDITION_MET = re.compile(r"\b(?:double[- ]?checked|i'?m sure|i am sure|none (
 _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNORECASE)
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
-_NEW = re.compile(r"\b(again|another|once more|one more|more)\b", re.IGNORECASE)
+_NEW = re.compile(r"\b(again|another|once more|one more|more|keep (?:going|goin|moving|heading))\b", re.IGNORECASE)
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)
 _REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones?|four|three|two|part)|can'?t verify|cannot verify|"

@@ -889,11 +889,11 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
-    r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
+    r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one)(?!(?:\s+(?:up|down|left|right|over|along))?\s+(?:is|'s|looks|seems)\s+(?:also\s+|too\s+|both\s+)?(?:open|clear|free|fine|ok|a wall|blocked|walled)))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
 ), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it', '')
 _MOVE_VERB = _Gated(re.compile(
-    r"\b(go|goes|going|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
+    r"\b(go|goes|going|goin|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
     r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
     re.IGNORECASE,
 ), ("go", "mov", "step", "head", "walk", "proceed", "continu", "travel", "tak", "try", "then", "next", "after", "final", "first", "again", "once more", "now", "->"))
@@ -1040,6 +1040,9 @@ _BARE_FILLER = quick(re.compile(
     r"twice|x|times|once|two|three|four|five|six|seven|goal|finally|after|that|it|would|should|could|maybe|perhaps|how|about|what|for|me|my|you)\b",
     re.IGNORECASE,
 ))
+
+
+_REPEAT_JUST_BEFORE = re.compile(r"\b(?:again|once more|same (?:direction|way))\s*$", re.IGNORECASE)
 
 
 def _count_after(text: str) -> int:
@@ -1195,6 +1198,8 @@ def move_items(text: str) -> list[Item]:
             last = earlier[-1].mention if earlier else None
             if last is not None and not masked[last.start + len(last.raw):match.start()].strip():
                 continue  # "Down x2 more": the count was read with the direction
+            if found and max(found, key=lambda pair: pair[0])[1].kind == "repeat" and _REPEAT_JUST_BEFORE.search(masked, 0, match.start()):
+                continue  # "same again 2 more": the count was read with the repeat
             if earlier:  # "Up again, x2 more": that direction twice in all
                 for k in range(count - 1):
                     found.append((match.start() + k * 0.01, Item("direction", earlier[-1].label, None, earlier[-1].direction)))
@@ -1211,7 +1216,7 @@ def move_items(text: str) -> list[Item]:
                 found.append((match.start(), Item("direction", earlier[-1].label, None, earlier[-1].direction)))
             elif not any(item.kind in ("direction", "cell") for _, item in found):
                 times = _count_after(masked[match.end():])  # "same direction x3"
-                label = "same again" if _SAME_BATCH.match(match.group(0)) else "again"  # "same again": the last moves made, as a whole
+                label = "same again" if _SAME_BATCH.match(match.group(0)) and times == 1 else "again"  # "same again": the last moves made, as a whole; "same again x2": the last direction, twice
                 for k in range(times):
                     found.append((match.start() + k * 0.01, Item("repeat", label)))
         else:
@@ -1691,7 +1696,7 @@ _LEADING_AGAIN = re.compile(rf"{_AND_THEN}(?:(?:go|move|step|do)\s+)?{_DIRECTION
                             rf"\W*(?:(?:now|so|then|next|ok(?:ay)?),?\s+)?(?:(?:go|move|step)\s+)?{_DIRECTION_WORD}\s*(?::|\s[—–-])\s", re.IGNORECASE)
 _THEN_GOAL = re.compile(r"\W*(?:and\s+)?then\s+(?:(?:on|in)?to\s+)?(?:the\s+)?(?:\*|goal|star)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _THEN_MOVE_ONTO = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\s+(?:on|in)?to\b", re.IGNORECASE)
-_THEN_DIRECTION = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}\b(?!\s*(?:is|would|will|looks|seems|might|could)\b)", re.IGNORECASE)
+_THEN_DIRECTION = re.compile(rf"\W*(?:and\s+)?then\s+(?:go\s+|move\s+|step\s+|head\s+)?(?:(?:\d|one|two|three|four|five|six)\s+(?:more\s+)?)?{_DIRECTION_WORD}\b(?!\s*(?:is|would|will|looks|seems|might|could)\b)", re.IGNORECASE)
 _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\s+)?{_DIRECTION_WORD}\b[^.?!:;]{{0,40}}?\s+(?:is|=|would be|will be|gets us to|puts us on)\s+(?:the\s+)?(?:\*|goal|star|finish)", re.IGNORECASE)
 _MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|and\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}(?:\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?)?\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b"

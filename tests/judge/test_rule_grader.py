@@ -7,7 +7,7 @@ import pytest
 
 from mazeplay.engine import maze_from_rows
 from mazeplay.judge.audit import cohen_kappa, fleiss_kappa, icc_2_1
-from mazeplay.dialogue.clauses import acti_said, read_message
+from mazeplay.dialogue.clauses import acti_said, move_items, read_message
 from mazeplay.dialogue.notation import SCHEMES, find_mentions
 from mazeplay.judge.score import rule_grade
 from tests.judge.corpus import CORPUS
@@ -1091,3 +1091,18 @@ def test_a_counted_run_fits_the_notation_where_it_ends_not_a_step_away():
                 ("b", "- Done.\n- Next: down 2 → third row, third column."),
                 ("a", "- Agree down 2.\n- Then left 2 → goal."), ("b", "- Agree left 2.\n- On the goal. ACTI!")]
     assert rule_grade(maze, messages, "a").route[-1] == (2, 0)
+
+
+def test_the_next_cell_said_open_is_no_proposal_and_a_repeat_counted_once():
+    assert read_message("next one up is open too on my side").clauses[0].act == "inform"
+    assert read_message("next one is down").clauses[0].act == "propose"
+    assert [i.label for i in move_items("same again 2 more")] == ["again", "again"]
+    assert [i.label for i in move_items("same again")] == ["same again"]
+    then_more = read_message("ys 2 down. then 2 more dwon after, i can see em")
+    assert [c.act for c in then_more.clauses] == ["propose", "propose"]
+
+
+def test_keep_going_up_right_after_an_up_is_another_up():
+    maze = maze_from_rows(["*....", ".....", ".....", ".....", "@...."])
+    messages = [("b", "up?"), ("a", "up's open on my side, bet"), ("b", "keep goin up?"), ("a", "ye")]
+    assert rule_grade(maze, messages).moves == ["up", "up"]
