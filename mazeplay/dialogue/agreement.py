@@ -673,6 +673,10 @@ class AgreementState:
         if not moves or any(m is None for m in moves) or any(s.direction is None for s in pending.steps):
             return False
         planned = [s.direction for s in pending.steps]
+        first = proposals[0]
+        if (first.stance in ("agree", "weak_agree") and [i.direction for i in first.items] == planned
+                and len(proposals) > 1 and proposals[1].sequenced):
+            return False  # "Agreed: right. Then let's move right.": the yes names the pending move, "then" adds one
         said_before = len(moves) - len(planned)  # how many agreed moves it may restate first
         history = [m.step.direction for m in self.agreed[-said_before:]] if said_before > 0 else []
         for k in range(len(history), 0, -1):
@@ -1027,13 +1031,16 @@ def _asked_after(reading: MessageReading, last_proposal: Clause) -> list[Mention
 
 
 def _named_before(reading: MessageReading, first: Clause, accepted: list) -> bool:
-    """"Okay. Down is good. Let's go down. Then down.": the accepted move was already named in the
+    """"Okay. Down is good. Let's go down. Then down.", "ys left open on mine. left": the accepted move was already named in the
     acceptance, so the proposal that repeats it carries it out rather than adding another."""
     for clause in reading.clauses:
         if clause is first:
             return False
         if clause.items and [i.direction for i in clause.items] == accepted and clause.act in ("inform", "propose"):
             return True
+        if (not clause.items and clause.stance in ("agree", "weak_agree")
+                and [m.direction for m in find_mentions(clause.text) if m.kind == "direction"] == accepted):
+            return True  # "ys left open on mine. left": the yes names the move (its cell open), then carries it out
     return False
 
 

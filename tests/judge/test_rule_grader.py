@@ -1106,3 +1106,18 @@ def test_keep_going_up_right_after_an_up_is_another_up():
     maze = maze_from_rows(["*....", ".....", ".....", ".....", "@...."])
     messages = [("b", "up?"), ("a", "up's open on my side, bet"), ("b", "keep goin up?"), ("a", "ye")]
     assert rule_grade(maze, messages).moves == ["up", "up"]
+
+
+def test_a_yes_that_names_the_move_then_the_move_said_bare_is_one_move_and_agreed_then_another_is_two():
+    maze = maze_from_rows(["###..", "*..#.", "..##.", "....#", "....@"])
+    messages = [("b", "up?"), ("a", "NOT AGREE up, wall above us on mine. lft?"), ("b", "ys left open on mine. left"),
+                ("a", "k left. then up? i see above that open"), ("b", "ys up")]
+    assert rule_grade(maze, messages, "b").moves == ["left", "up"]
+    maze = maze_from_rows(["@...#", "#....", "##..#", "....#", ".#.*."])
+    messages = [("a", '{"move": "right"}'), ("b", '{"agree": true, "move": "right", "next": {"move": "right"}}'),
+                ("a", '{"agree": true, "move": "right", "next": {"move": "right"}}'), ("b", '{"agree": true}')]
+    assert rule_grade(maze, messages).moves == ["right"] * 3
+
+
+def test_and_again_after_then_what_the_partner_sees_proposes_the_repeat():
+    assert [c.act for c in read_message("ys up. and again after, 2nd one up open on mine").clauses] == ["propose", "propose", "inform"]
