@@ -755,6 +755,8 @@ _AGREE_WITH_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
+_THIS_IS_THE_WAY = re.compile(r"^\W*(?:so\s+|and\s+)?(?:this|that|it)(?:'s|\s+is|\s+will be|\s+would be|\s+should be)\s+(?:the|our|a|my)\s+(?:\w+\s+)?(?:path|way|route)\s+"
+                              r"(?:to|towards?|into|onto)\s+(?:the\s+)?(?:goal|\*|star|exit|finish|target)\W*$", re.IGNORECASE)
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
@@ -947,6 +949,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # a later move, named as what waits: "descend to row 1 before continuing east"
         (r"\bbefore\b",
          r"\bbefore\s+(?:continuing|going|moving|heading|turning|stepping)\s+(?:up|down|left|right|north|south|east|west)\b"),
+        # a move, named as the point after which another comes: "after left we go up"
+        (r"\bafter\b",
+         r"\bafter\s+(?:the\s+|that\s+|this\s+|our\s+)?(?:up|down|left|right|dwon|rigth)\b(?=\s*,?\s*(?:we|you|i|then|go|move|it'?s|comes?)\b)"),
         # somewhere else: "go up somewhere else" names no move
         (r"\b(?:somewhere|elsewhere)\b",
          r"\b(?:up|down|left|right)\s+(?:somewhere\s+else|elsewhere|somewhere)\b"),
@@ -1582,6 +1587,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if clause.stance == "refuse" and _REFUSED_OBJECT.search(rest):
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
         clause.blocked = _blocked_items(rest, items)  # "row 3 col 4 is a wall dont go there": and which wall
+        return clause
+    if _THIS_IS_THE_WAY.match(rest):
+        clause.act = "inform"  # "This is the path to the goal.": what the plan just told does, not one more move
         return clause
     if _LOCATIVE_ONLY.match(rest):
         clause.act = "inform"  # "- Directly to our right, (1,2) is open": where the cell lies, not a move

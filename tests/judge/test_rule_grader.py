@@ -1121,3 +1121,13 @@ def test_a_yes_that_names_the_move_then_the_move_said_bare_is_one_move_and_agree
 
 def test_and_again_after_then_what_the_partner_sees_proposes_the_repeat():
     assert [c.act for c in read_message("ys up. and again after, 2nd one up open on mine").clauses] == ["propose", "propose", "inform"]
+
+
+def test_after_a_move_names_a_point_not_a_move_and_this_is_the_path_to_the_goal_adds_none():
+    assert [i.label for c in read_message("The goal is at the top so after left we go up.").decision for i in c.items] == ["up"]
+    maze = maze_from_rows(["#.#..@", ".....#", "#..#..", "##....", "*...##", "#....."])
+    messages = [("a", "I think we go left."), ("b", "Left of start is open. I agree left."),
+                ("a", "I propose down one time."),
+                ("b", "I agree down. Then left, down, left, left. This is the path to the goal. I agree."),
+                ("a", "I agree down, left, down, left, left. ACTI!")]
+    assert rule_grade(maze, messages).moves == ["left", "down", "left", "down", "left", "left"]
