@@ -869,7 +869,7 @@ class AgreementState:
         cells = [m.step.cell for m in accepted]
         onward = self._proposal_from(proposals, self.here) if proposals else []  # the message's plan, from where the pair now is
         first = proposals[0] if proposals else None
-        pending_again = bool(accepted) and getattr(self, "_accepted_again", False)
+        pending_again = bool(accepted) and getattr(self, "_accepted_again", False) and not (first is not None and _MORE_AFTER.search(first.text))
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again or first.conceded):
             said_again = _same_words_again(first, own, cells)
             self.said_again_seen = self.said_again_seen or said_again
@@ -1148,6 +1148,7 @@ def _new_marker(clause: Clause) -> bool:
     return bool(_NEW.search(clause.text) or (_LEADING_SEQUENCE.match(clause.text) and clause.stance not in ("agree", "weak_agree")))  # "now I AGREE: down" agrees
 
 
+_MORE_AFTER = re.compile(r"\bmore\s+after\b", re.IGNORECASE)  # "again?" — "ys and 2 more after": the again, then two more
 _LEADS_TO = re.compile(r"\b(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b|\b(?:we'?ll be|we will be|we'?d be|ending|end up|ends)\s+(?:up\s+)?(?:at|on|in)\b|\bto reach\b", re.IGNORECASE)
 _SAME_AS_YOU = re.compile(r"\W*same(?:\s+(?:here|for me|from me|on my (?:side|end|map)))?\W*$", re.IGNORECASE)  # a reply, not "same again"
 

@@ -1131,3 +1131,10 @@ def test_after_a_move_names_a_point_not_a_move_and_this_is_the_path_to_the_goal_
                 ("b", "I agree down. Then left, down, left, left. This is the path to the goal. I agree."),
                 ("a", "I agree down, left, down, left, left. ACTI!")]
     assert rule_grade(maze, messages).moves == ["left", "down", "left", "down", "left", "left"]
+
+
+def test_two_more_after_an_again_are_two_further_moves():
+    maze = maze_from_rows([".#.#.", "#...*", "#....", "###..", "@...."])
+    messages = [("b", "whats rigth of us"), ("a", "all open. rigth?"), ("b", "ys"), ("a", "again?"),
+                ("b", "ys and 2 more after"), ("a", "k")]
+    assert rule_grade(maze, messages, "b").moves == ["right"] * 4
