@@ -1039,7 +1039,7 @@ def _named_before(reading: MessageReading, first: Clause, accepted: list) -> boo
         if clause.items and [i.direction for i in clause.items] == accepted and clause.act in ("inform", "propose"):
             return True
         if (not clause.items and clause.stance in ("agree", "weak_agree")
-                and [m.direction for m in find_mentions(clause.text) if m.kind == "direction"] == accepted):
+                and _directions_said(clause.text) == accepted):
             return True  # "ys left open on mine. left": the yes names the move (its cell open), then carries it out
     return False
 
@@ -1060,8 +1060,12 @@ def _same_words_again(clause: Clause, own: list[Step], accepted: list[Cell]) -> 
     propose the next one; "the cell below us" is counted from where the pair now is)."""
     if len(own) != len(accepted) or clause.strong or clause.text.rstrip(" .!").endswith("?") or _new_marker(clause):
         return False
-    said = [m.direction for m in find_mentions(clause.text) if m.kind == "direction"]
-    return said == [s.direction for s in own]
+    return _directions_said(clause.text) == [s.direction for s in own]
+
+
+def _directions_said(text: str) -> list[str | None]:
+    """The direction words a clause's text says, in order, whatever act the clause was read as."""
+    return [m.direction for m in find_mentions(text) if m.kind == "direction"]
 
 
 def _bare_step(clause: Clause) -> bool:

@@ -1483,16 +1483,21 @@ def _anchors(text: str) -> list[tuple[str, Mention]]:
     return out
 
 
+def _without_mentions(text: str, items: list[Item]) -> str:
+    """The text with each item's own words blanked out, once per item: what is said around the moves."""
+    for item in items:
+        if item.mention is not None:
+            text = text.replace(item.mention.raw, " ", 1)
+    return text
+
+
 def _is_bare(text: str, items: list[Item]) -> bool:
     """Only moves and filler: "Down.", "(1,2)?", "down, down, right", "then (2,3)"; a statement
     ("and so are (0,1), (0,2)") is not bare."""
     text = _LABEL.sub("", text, count=1)  # "Bottom row: right x2.", "Route: …"
     if _COPULA.search(text):
         return False
-    rest = text
-    for item in items:
-        if item.mention is not None:
-            rest = rest.replace(item.mention.raw, " ", 1)
+    rest = _without_mentions(text, items)
     if _RELATIVE_HINT.search(rest.lower()):
         rest = _RELATIVE.sub(" ", rest)
     if any(i.kind == "edge" for i in items):
@@ -1889,11 +1894,7 @@ _UNSEEN = re.compile(r"\W*(?:it'?s\s+|that'?s\s+|that\s+one'?s\s+)?(?:unknown|hi
 
 def _only_cells(clause: Clause) -> bool:
     """Nothing but the cells it names ("- (6,1)?"), no word around them."""
-    text = clause.text
-    for item in clause.items:
-        if item.mention is not None:
-            text = text.replace(item.mention.raw, " ")
-    return not _ANY_WORD_CHAR.search(text)
+    return not _ANY_WORD_CHAR.search(_without_mentions(clause.text, clause.items))
 
 
 def _reading(clauses: list[Clause], acti: bool, options: list[tuple[str, int, list[Item]]], choice: tuple[str, int] | None) -> MessageReading:
