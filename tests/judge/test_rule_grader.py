@@ -1138,3 +1138,23 @@ def test_two_more_after_an_again_are_two_further_moves():
     messages = [("b", "whats rigth of us"), ("a", "all open. rigth?"), ("b", "ys"), ("a", "again?"),
                 ("b", "ys and 2 more after"), ("a", "k")]
     assert rule_grade(maze, messages, "b").moves == ["right"] * 4
+
+
+def test_the_goal_at_the_end_of_a_list_of_cells_is_its_last_step():
+    assert [i.label for i in move_items("Agreed: C1, B1, A1, goal.")] == ["C1", "B1", "A1", "the goal"]
+    assert [i.label for i in move_items("(2,3) -> (3,3) -> *")] == ["(2,3)", "(3,3)", "the goal"]
+    assert [i.label for i in move_items("(3,3), goal is at (5,5)")] == ["(3,3)", "(5,5)"]
+    maze = maze_from_rows(["....", "*#..", "#...", "##.@"])
+    messages = [("b", "Columns A–D left to right, rows 1–4 top to bottom. Start = D4, goal = A2. Up to D3?"),
+                ("a", "D3: agreed. Then D2, D1?"), ("b", "Agreed, both."),
+                ("a", "Plan: C1, B1, A1, goal?"), ("b", "Agreed."), ("a", "ACTI!")]
+    assert rule_grade(maze, messages, "b").success
+
+
+def test_right_one_after_then_or_go_is_a_move_and_the_right_one_is_not():
+    assert [i.label for i in move_items("then right one.")] == ["right"]
+    assert [i.label for i in move_items("down one, then right one")] == ["down", "right"]
+    assert move_items("the right one is open") == []
+    maze = maze_from_rows(["....*", ".....", ".....", ".....", "@...."])
+    messages = [("a", "I propose: up, up, up. Then right one."), ("b", "I agree to up, up, up, then right one.")]
+    assert rule_grade(maze, messages).moves == ["up", "up", "up", "right"]
