@@ -682,7 +682,7 @@ _INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its
 
 
 # Small patterns used in the classifier below, compiled once.
-_RIGHT_AS_MOVE_AFTER = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b)", re.IGNORECASE)
+_RIGHT_AS_MOVE_AFTER = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b|-?>|=>|→)", re.IGNORECASE)
 _NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|worries|worry|harm|prob|probs|biggie|sweat|stress|rush|pressure|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
 _NO_WORD = re.compile(r"no+", 0)
 _YES_WORD = re.compile(r"yes+(?:sir)?|yse|yeh|yah|yas|ye|okk+|okie(?: dokie)?|oki|okey dokey|surre|agre+d?|ag+r+e+d|argeed|aight|alrighty", 0)  # as typed fast
@@ -1633,7 +1633,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
-    if question and not clause.strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
+    worded_strong = clause.strong and not (section and not _STRONG_PROPOSAL.search(rest) and not _POLITE_PROPOSAL.search(rest))
+    if question and not worded_strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest)

@@ -1158,3 +1158,9 @@ def test_right_one_after_then_or_go_is_a_move_and_the_right_one_is_not():
     maze = maze_from_rows(["....*", ".....", ".....", ".....", "@...."])
     messages = [("a", "I propose: up, up, up. Then right one."), ("b", "I agree to up, up, up, then right one.")]
     assert rule_grade(maze, messages).moves == ["up", "up", "up", "right"]
+
+
+def test_a_question_under_a_proposal_heading_asks_and_right_before_an_arrow_is_a_move():
+    reading = read_message("### Proposal (first leg)\n1. **up** → (6,0)\n2. **right** → (6,1)\n\nWhat's at (6,2), (5,2), (5,3) on your side?")
+    assert [c.act for c in reading.clauses if c.items] == ["propose", "propose", "ask"]
+    assert reading.clauses[-2].stance is None  # "right →" is the move, not "right!" said to the partner
