@@ -674,7 +674,7 @@ _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|d
 _INFO_WORDS = r"open|wall|walls|see|mine|for me|on my side|clear|free"  # what a seat says of its map
 _INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
 _LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth)|"
-                           r"(?:(?:now|so|then|and|ok|okay|k)\s+)*(?:same\s+)?again(?:\s+after(?:\s+that)?)?|same (?:direction|way))"
+                           r"(?:(?:now|so|then|and|an|ok|okay|k)\s+)*(?:same\s+)?again(?:\s+after(?:\s+that)?)?|same (?:direction|way))"
                            r"(?:\s+(?:again|x\s?\d|twice|once more))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees; "again, mine open" goes on
 _LEADING_MOVE_TO = re.compile(r"^\W*(?:(?:now|so|then|next|go|ok|okay|k)\s+)*(?:from\s+(?:[(\[][^)\]]*[)\]]|[^,\s]+(?:\s+[^,\s]+){0,3}?)\s+)?(?:up|down|left|right|dwon|rigth|lfet)\s+"
                               r"(?:to|into|onto)\s+(?:[(\[][^)\]]*[)\]]|[^,(\[]{1,25}),(?!\d)\s*", re.IGNORECASE)  # "from (2,1) down to (3,1), i see it open" (not "to 2,3")
@@ -741,7 +741,7 @@ _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
     r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
-    r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
+    r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!fairly )(?<!really )(?<!totally )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
 _CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b", re.IGNORECASE)
@@ -1032,7 +1032,7 @@ _TOWARD_GOAL = re.compile(r"\b(?:head(?:ing|s)?|toward|towards|way|aim(?:ing)?|r
 _GOAL = quick(re.compile(r"\b(?:the\s+)?(?:goal|finish|exit|destination|end cell|(?<!\bsay the )(?<!\bname the )(?<!\bgive the )(?<!\bstate the )target(?!\s+(?:cells?\s+)?(?:for|of|per|in)\s+(?:each|every|a|any|the next|our|your|its|all)\b))(?:\s+cell)?\b|(?<![\w*])\*(?![\w*])|\bthe star\b", re.IGNORECASE))
 _THERE = quick(re.compile(r"\b(?:go|move|step|head) (?:there|to it|to that cell|into it|onto it|in there)\b", re.IGNORECASE))
 _COUNT = re.compile(
-    r"^\s*(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|seven|eight|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
+    r"^\s*(?:,\s*(?=x\s*\d|twice\b|thrice\b|(?:\d|two|three|four|five|six)\s+times\b))?(?:x\s*(?P<x>\d)|(?P<n>\d|two|three|four|five|six|seven|eight|twice|thrice)\s*(?:x|times|steps?|cells?|squares?|spaces?|moves?)?|(?:(?:,|and)\s*)?(?:again|once more)\s+(?:x\s*)?)",
     re.IGNORECASE,
 )
 _LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?$|(?<![\w(,.])(?P<k>[1-9])\s*[x×]\s*$", re.IGNORECASE))  # "4x left"
@@ -1633,6 +1633,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
+    if question and _OPEN_SO_GO.match(rest) and items and all(i.kind == "direction" for i in items):
+        clause.act = "propose"  # "rigth looks open from me, 1 step?": the move offered, and why
+        return clause
     worded_strong = clause.strong and not (section and not _STRONG_PROPOSAL.search(rest) and not _POLITE_PROPOSAL.search(rest))
     if question and not worded_strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
@@ -1682,6 +1685,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
+                         r"(?:(?:1|one)\s+step|go(?:\s+there)?|move(?:\s+there)?|ok|okay|shall we(?:\s+go)?|should we(?:\s+go)?|want to(?:\s+go)?|try it)\s*\?+\s*$", re.IGNORECASE)
 _WHERE_THE_GOAL_IS = re.compile(rf"\W*(?:(?:so|and|but|i think)\W+)*(?:{_DIRECTION_WORD}|north|south|east|west)(?:[\s-]+(?:and\s+|&\s+)?(?:{_DIRECTION_WORD}))?\s+(?:is|'s)\s+(?:where|towards?)\s+(?:the\s+)?(?:goal|\*|star|exit|target|finish)\b", re.IGNORECASE)  # "down and right is where the goal is"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)

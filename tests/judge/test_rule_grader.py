@@ -1164,3 +1164,11 @@ def test_a_question_under_a_proposal_heading_asks_and_right_before_an_arrow_is_a
     reading = read_message("### Proposal (first leg)\n1. **up** → (6,0)\n2. **right** → (6,1)\n\nWhat's at (6,2), (5,2), (5,3) on your side?")
     assert [c.act for c in reading.clauses if c.items] == ["propose", "propose", "ask"]
     assert reading.clauses[-2].stance is None  # "right →" is the move, not "right!" said to the partner
+
+
+def test_a_move_said_open_then_one_step_is_offered_and_counts_after_a_comma_and_fairly_sure_is_no_yes():
+    assert [(c.act, [i.label for i in c.items]) for c in read_message("hey. rigth looks open from me, 1 step?").clauses if c.items] == [("propose", ["right"])]
+    assert read_message("down is open on mine, is it for you?").clauses[0].act == "ask"
+    assert [i.label for i in move_items("I'd still suggest down, twice.")] == ["down", "down"]
+    assert read_message("the cell left of @ is a wall on my map, I'm fairly sure.").clauses[0].stance is None
+    assert [c.act for c in read_message("an again, i see open there").clauses] == ["propose", "chat"]
