@@ -1172,3 +1172,10 @@ def test_a_move_said_open_then_one_step_is_offered_and_counts_after_a_comma_and_
     assert [i.label for i in move_items("I'd still suggest down, twice.")] == ["down", "down"]
     assert read_message("the cell left of @ is a wall on my map, I'm fairly sure.").clauses[0].stance is None
     assert [c.act for c in read_message("an again, i see open there").clauses] == ["propose", "chat"]
+
+
+def test_a_hedged_move_then_a_word_on_the_goal_proposes_the_move():
+    reading = read_message("up n rigth both open. rigth i think, star is top rigth")
+    assert [(c.act, [i.label for i in c.items]) for c in reading.clauses] == [("inform", ["up", "right"]), ("propose", ["right"]), ("chat", [])]
+    assert [c.act for c in read_message("ys. again twice actually, 2 open on mine").clauses] == ["chat", "propose", "chat"]
+    assert read_message("Right, I think you're right").clauses[0].stance == "weak_agree"
