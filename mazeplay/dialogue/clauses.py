@@ -184,6 +184,7 @@ _AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|�
 _REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s*#{1,6}\s+(.*)$")
+_LABEL_HEADING = re.compile(r"^\s*(?:\*\*)?([A-Za-z][\w '/-]{1,40}?)\s*(?::\*\*|\*\*:|:)\s*$")  # "Recap so far:" heading the list below it
 _BULLET = re.compile(r"^\s*(?:[-*+•·]|\d{1,2}[.)]|\(\d{1,2}\))\s+")
 _BULLET_STARTS = frozenset("-*+•·(0123456789")
 _EMPHASIS = re.compile(r"\*\*|__|~~|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])")  # *word*, never a lone * (the goal)
@@ -556,6 +557,14 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         heading = _HEADING.match(line)
         if heading:
             section = heading.group(1).strip()
+            continue
+        label = _LABEL_HEADING.match(line) if line.rstrip().endswith((":", ":**")) else None
+        if label and i < len(lines) and _BULLET.match(lines[i]) and not find_mentions(label.group(1)):
+            j = i
+            while j < len(lines) and _BULLET.match(lines[j]):
+                j += 1
+            out.extend((item, label.group(1).strip()) for item in lines[i:j] if not _is_map_line(item))  # "Recap so far:" over a list
+            i = j
             continue
         if not line.strip() or _is_map_line(line):
             continue
