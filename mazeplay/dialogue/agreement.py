@@ -74,6 +74,7 @@ class Decision:
     refused: bool = False
 
 
+
 @dataclass
 class AgreementState:
     """The fold's state after each message; `feed` is the only way to change it."""
@@ -604,6 +605,8 @@ class AgreementState:
             return len(pending.steps)
         if stance == "doubt":
             return 0
+        if own and stance is None and self._one_more_of(pending, proposals, own):
+            return len(pending.steps)  # "right" — "one more right?": that right taken as made, and one more asked
         if own:
             self._drop(pending)  # a counter-proposal
             return 0
@@ -611,6 +614,12 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _one_more_of(self, pending: Proposal, proposals: list[Clause], own: list[Step]) -> bool:
+        """The reply asks for one more of the move the partner just proposed ("right" — "one more right?")."""
+        last = pending.steps[-1].direction if pending.steps else None
+        return (last is not None and not pending.solo and len(proposals) == 1 and _ONE_MORE.match(proposals[0].text) is not None
+                and all(s.direction == last for s in own))
 
     def _agrees_to_another_move(self, pending: Proposal, reading: MessageReading) -> bool:
         """Every yes in the reply is said of a direction, and the first of them is not where the partner's
@@ -1201,6 +1210,7 @@ _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNOREC
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more|keep (?:going|goin|moving|heading))\b", re.IGNORECASE)
+_ONE_MORE = re.compile(r"^\W*(?:(?:and|then|ok(?:ay)?|k|so)\W+)?(?:one|1|another)\s+more\b|^\W*another\s+(?:up|down|left|right)\b", re.IGNORECASE)  # "one more right?": the move just proposed, once more
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)
 _REST = re.compile(r"\b(second half|the rest|last (?:\w+ )?(?:moves?|steps?|ones?|four|three|two|part)|can'?t verify|cannot verify|"

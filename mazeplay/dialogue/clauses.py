@@ -684,7 +684,7 @@ _INFO_WORDS = r"open|wall|walls|see|mine|for me|on my side|clear|free"  # what a
 _INFO_HEAD = re.compile(rf"\b(?:{_INFO_WORDS})\b", re.IGNORECASE)
 _LEADING_MOVE = re.compile(r"^\W*(?:(?:(?:now|so|then|go|ok|okay|k|next)\s+)*(?:up|down|left|dwon|donw|dwn|lfet|lft)|(?:(?:now|so|then|go|ok|okay|k|next)\s+)+(?:right|rigth)|(?:right|rigth)(?=\s+(?:i think|i guess|i'd say|id say|maybe|probably|imo)\s*,)|"
                            r"(?:(?:now|so|then|and|an|ok|okay|k)\s+)*(?:same\s+)?again(?:\s+after(?:\s+that)?)?|same (?:direction|way))"
-                           r"(?:\s+(?:again|x\s?\d|twice|once more))?(?:\s+(?:i think|i guess|i'd say|id say|maybe|probably|imo|actually))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees; "again, mine open" goes on
+                           r"(?:\s+(?:again|x\s?\d|twice|once more))?(?:\s+(?:is\s+)?(?:better|best))?(?:\s+(?:i think|i guess|i'd say|id say|maybe|probably|imo|actually))?\s*,\s*", re.IGNORECASE)  # "Right, I see it" agrees; "again, mine open" goes on
 _LEADING_MOVE_TO = re.compile(r"^\W*(?:(?:now|so|then|next|go|ok|okay|k)\s+)*(?:from\s+(?:[(\[][^)\]]*[)\]]|[^,\s]+(?:\s+[^,\s]+){0,3}?)\s+)?(?:up|down|left|right|dwon|rigth|lfet)\s+"
                               r"(?:to|into|onto)\s+(?:[(\[][^)\]]*[)\]]|[^,(\[]{1,25}),(?!\d)\s*", re.IGNORECASE)  # "from (2,1) down to (3,1), i see it open" (not "to 2,3")
 _INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its|(?:star|goal)\s+(?:is|looks|seems|'s))\b", re.IGNORECASE)

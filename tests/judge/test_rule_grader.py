@@ -1179,9 +1179,18 @@ def test_a_hedged_move_then_a_word_on_the_goal_proposes_the_move():
     assert [(c.act, [i.label for i in c.items]) for c in reading.clauses] == [("inform", ["up", "right"]), ("propose", ["right"]), ("chat", [])]
     assert [c.act for c in read_message("ys. again twice actually, 2 open on mine").clauses] == ["chat", "propose", "chat"]
     assert read_message("Right, I think you're right").clauses[0].stance == "weak_agree"
+    assert [c.act for c in read_message("down better i think, goal is bottom rigth").clauses] == ["propose", "chat"]
 
 
 def test_a_label_line_ending_in_a_colon_heads_the_list_below_it():
     reading = read_message("Yes, I agree: up to r7c1.\n\nRecap so far:\n- Start: r8c1\n- Goal: r2c8\n- Now moving to: r7c1\n\nNext, shall we go right to r7c2?")
     assert [(c.act, [i.label for i in c.items]) for c in reading.clauses if c.items] == [
         ("propose", ["r7c1"]), ("inform", ["r8c1"]), ("inform", ["r2c8"]), ("inform", ["r7c1"]), ("propose", ["r7c2"])]
+
+
+def test_one_more_of_the_move_just_proposed_takes_that_move_as_made():
+    maze = maze_from_rows(["###..", "..#.*", ".@.#.", ".#...", "...#."])
+    messages = [("a", "lol ok right first"), ("b", "right ✅ then down? yolo 🎲"), ("a", "down 🎲 lets gooo"),
+                ("b", "ok right of here is open on mine"), ("a", "mine too. right 👉"),
+                ("b", "one more right? cant see it"), ("a", "cant see it either lmao. send it")]
+    assert rule_grade(maze, messages).moves == ["right", "down", "right", "right"]
