@@ -1852,6 +1852,10 @@ def read_message(text: str) -> MessageReading:
             if (previous is not None and clause.act == "propose" and _BARE_GOAL.match(part) and len(previous.items) == 1
                     and previous.items[0].kind == "cell"):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "(6,3) — goal.": what the cell is
+            if (previous is not None and previous.act == "propose" and clause.act == "propose" and len(previous.items) == 1
+                    and previous.items[0].kind == "cell" and _only_cells(previous) and len(clause.items) == 1
+                    and clause.items[0].kind == "direction" and _DIRECTION_ALONE.match(part)):
+                clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "2. `(4,1)` — right": the step, named both ways
             if clause.act == "propose" and _offers_a_choice(part, clause.items):
                 clause = copy(clause)
                 clause.alternatives = True  # "now e4 or f3?": a choice offered, not a plan of both
@@ -1905,6 +1909,7 @@ def read_message(text: str) -> MessageReading:
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
 
 
+_DIRECTION_ALONE = re.compile(rf"^\W*{_DIRECTION_WORD}\W*(?:(?:->|=>)\s*\W*(?:the\s+)?(?:goal|star|\*)\W*)?$", re.IGNORECASE)
 _UNSEEN = re.compile(r"\W*(?:it'?s\s+|that'?s\s+|that\s+one'?s\s+)?(?:unknown|hidden|not visible|invisible|unseen|a\s+\?|\?|can'?t see|cannot see|i\s+can'?t see|i\s+cannot see|"
                      r"don'?t know|i\s+don'?t know|no idea|not on my (?:side|map|half))\b", re.IGNORECASE)
 

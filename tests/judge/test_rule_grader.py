@@ -1194,3 +1194,9 @@ def test_one_more_of_the_move_just_proposed_takes_that_move_as_made():
                 ("b", "ok right of here is open on mine"), ("a", "mine too. right 👉"),
                 ("b", "one more right? cant see it"), ("a", "cant see it either lmao. send it")]
     assert rule_grade(maze, messages).moves == ["right", "down", "right", "right"]
+
+
+def test_a_cell_then_a_dash_and_its_direction_is_one_step_named_both_ways():
+    reading = read_message("## Proposed route\n1. `(4,0)` — up\n2. `(4,1)` — right\n3. `(3,1)` — up")
+    assert [i.label for c in reading.decision for i in c.items] == ["(4,0)", "(4,1)", "(3,1)"]
+    assert [i.label for c in read_message("(2,3) — right, then down").decision for i in c.items] == ["(2,3)", "down"]
