@@ -856,7 +856,7 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|"
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|^\W*position(?=\s*[\(\[]\s*\d)|"
     r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
@@ -1460,7 +1460,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
 _CONVENTION_HINT = quick(re.compile(r"\bx\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+|grows\s+|increases\s+)?(?:across|horizontal|left|right)|\by\s+(?:up|down)\b|\bstarting\s+[01]\b|\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
 
 
-_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|we(?=\s+(?:now\s+)?(?:at|on)\s+(?:row|r\d|col|column|[\(\[]\s*\d|[a-l]\d))|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:)\s*", re.IGNORECASE)
+_STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|we(?=\s+(?:now\s+)?(?:at|on)\s+(?:row|r\d|col|column|[\(\[]\s*\d|[a-l]\d))|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:|\bposition(?=\s*[\(\[]\s*\d))\s*", re.IGNORECASE)
 
 
 def _positions(text: str) -> list[Mention]:

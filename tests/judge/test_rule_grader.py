@@ -1200,3 +1200,8 @@ def test_a_cell_then_a_dash_and_its_direction_is_one_step_named_both_ways():
     reading = read_message("## Proposed route\n1. `(4,0)` — up\n2. `(4,1)` — right\n3. `(3,1)` — up")
     assert [i.label for c in reading.decision for i in c.items] == ["(4,0)", "(4,1)", "(3,1)"]
     assert [i.label for c in read_message("(2,3) — right, then down").decision for i in c.items] == ["(2,3)", "down"]
+
+
+def test_position_followed_by_a_cell_states_where_the_pair_stands():
+    clause = read_message("Position (5,0). Next: right.").clauses[0]
+    assert clause.act == "recap" and [m.raw for m in clause.positions] == ["(5,0)"]
