@@ -1193,7 +1193,7 @@ _RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never 
 _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b"
-                        r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b", re.IGNORECASE)  # "Agreed: all six steps"
+                        r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b|\bboth (?:parts|halves|legs|segments|stages)\b|\ball of it\b", re.IGNORECASE)  # "Agreed: all six steps", "Agree to both parts."
 _ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\b(?!\s*(?:of (?:us|them|those|these|the \w+ cells)|cells|walls|rows|columns|open|are|look|seem|(?:up|down|left|right|rights|lefts|ups|downs)\b))", re.IGNORECASE)
 _DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)
 _DIRECTION_RUN = re.compile(rf"{_DIRECTION_WORD.pattern}(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*{_DIRECTION_WORD.pattern})+", re.IGNORECASE)

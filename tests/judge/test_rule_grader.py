@@ -1205,3 +1205,12 @@ def test_a_cell_then_a_dash_and_its_direction_is_one_step_named_both_ways():
 def test_position_followed_by_a_cell_states_where_the_pair_stands():
     clause = read_message("Position (5,0). Next: right.").clauses[0]
     assert clause.act == "recap" and [m.raw for m in clause.positions] == ["(5,0)"]
+
+
+def test_agreeing_to_both_parts_takes_the_whole_plan():
+    maze = maze_from_rows(["@...", "##..", ".#..", ".#.*"])
+    messages = [("a", "Coords: (r,c) from 1, top-left. @ = (1,1), * = (4,4)."),
+                ("b", "Plan: right x3 to (1,4), then down x3 to (4,4)."),
+                ("a", "Right x3 → (1,4): ok.\nDown x3: (2,4), (3,4) are yours, open. Agree to both parts."),
+                ("b", "Done. At the goal."), ("a", "ACTI!")]
+    assert rule_grade(maze, messages).success
