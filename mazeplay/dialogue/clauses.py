@@ -1314,7 +1314,9 @@ def move_items(text: str) -> list[Item]:
 
 _ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "last": 0}
 _TO_LINE = re.compile(
-    r"\s*(?:x\s*\d\s*|\d\s*(?:x|times|steps?)?\s*|twice\s*)?(?:all the way\s+)?(?:to|until|till|into|onto)\s+(?:the\s+)?"
+    r"\s*(?:x\s*\d\s*|\d\s*(?:x|times|steps?)?\s*|twice\s*)?"
+    r"(?:along\s+(?:the\s+|this\s+|our\s+)?(?:(?:\d{1,2}|first|second|third|fourth|fifth|sixth|seventh|eighth)(?:st|nd|rd|th)?\s+)?(?:row|line|column|col)(?:\s*\d{1,2})?\s+)?"  # "right along the fifth row all the way to the seventh column"
+    r"(?:all the way\s+)?(?:to|until|till|into|onto)\s+(?:the\s+)?"
     r"(?:(?P<a1>row|line|column|col)\s*(?P<n1>\d{1,2})|(?P<n2>\d{1,2}|first|second|third|fourth|fifth|sixth|seventh|eighth)(?:st|nd|rd|th)?\s+(?P<a2>row|line|column|col))\b"
     r"(?!\s*(?:,|and)?\s*(?:(?:col(?:umn)?|row|c)\s*\d|(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth)\s+(?:col(?:umn)?|row)\b))",  # "to the third row, second column": a cell
     re.IGNORECASE,

@@ -1214,3 +1214,8 @@ def test_agreeing_to_both_parts_takes_the_whole_plan():
                 ("a", "Right x3 → (1,4): ok.\nDown x3: (2,4), (3,4) are yours, open. Agree to both parts."),
                 ("b", "Done. At the goal."), ("a", "ACTI!")]
     assert rule_grade(maze, messages).success
+
+
+def test_a_run_along_a_row_to_a_column_goes_to_that_column():
+    assert [i.label for i in move_items("move right along the fifth row all the way to the seventh column")] == ["right to col 7"]
+    assert [i.label for i in move_items("right along this row to column 4, then down")] == ["right to col 4", "down"]
