@@ -650,7 +650,7 @@ def split_clauses(line: str) -> tuple[str, ...]:
     head, colon, tail = line.partition(": ")
     if colon and tail.strip() and _CONVENTION.search(head) and not _CONVENTION.search(tail):
         *before, last = _SENTENCE_END.split(head)
-        if before and len(last.split()) <= 2 and not _CONVENTION.search(last):  # "(row, col) from 1. Next: down to (2,1)": the label goes with its moves
+        if before and (len(last.split()) <= 2 or _RENDERING.fullmatch(last)) and not _CONVENTION.search(last):  # "(row, col) from 1. Next: down to (2,1)": the label goes with its moves
             return (*split_clauses(" ".join(before)), *split_clauses(f"{last}: {tail}"))
         return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
     if colon and _STATEMENT_HEAD.search(_SENTENCE_END.split(head)[-1]) and _MOVE_TAIL.match(tail):
@@ -785,7 +785,7 @@ _UNDERSTOOD = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", r
 _ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
 _EITHER_ANSWER = re.compile(r"\b(?:yes or no|agree or not|ok or not|yay or nay)\b", re.IGNORECASE)
-_RENDERING = re.compile(r"\W*(?:that'?s|that is|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
+_RENDERING = re.compile(r"\W*(?:that'?s|that is|(?:so\s+)?(?:that|which) would be|that'?d be|i\.?e\.?|in other words|aka|or,? in (?:coords?|coordinates|cells)|in (?:coords?|coordinates|cells)|as (?:coords?|coordinates|cells)|meaning|so that'?s)\b[:,]?", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\W*(?:so|therefore|thus|hence|overall|final(?:ly)?(?: plan| answer| route)?|in total|in summary|bottom line)\b(?!\s*,?\s*(?:then|next|after that|afterwards)\b)\s*[:,]?", re.IGNORECASE)
 _CONTINUATION = re.compile(r"\W*(?:and\s+)?(?:then|after that|afterwards)\b", re.IGNORECASE)
 _NEGATED_JUST_BEFORE = re.compile(r"\b(?:not|never|cannot|can'?t|don'?t|won'?t|wouldn'?t|couldn'?t|didn'?t)\s+(?:\w+\s+)?$", re.IGNORECASE)
@@ -917,7 +917,7 @@ _SOLO = quick(re.compile(
 ))
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
-_ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b", re.IGNORECASE)
+_ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
 _BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
@@ -938,6 +938,9 @@ def _offers_a_choice(text: str, items: list[Item]) -> bool:
 _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
     (quick(re.compile(key, re.IGNORECASE)), quick(re.compile(pattern, re.IGNORECASE)))
     for key, pattern in (
+        # hyphenated nouns: the mix-up, a follow-up, top-down (never "left-up", a diagonal, or "straight-up")
+        (r"[a-z]-(?:up|down)\b",
+         r"(?<=[a-z]{2}-)(?<!left-)(?<!right-)(?<!straight-)(?<!then-)(?:up|down)\b"),
         # phrasal verbs: set up, split up, break down, up to you
         (r"\b(?:up|down)\b",
          r"\b(?:set|split|sum|sums|summed|line|lined|match|matched|mix|mixed|pick|look|fill|give|speed|wrap|end|ended|show|"

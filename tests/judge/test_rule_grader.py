@@ -1219,3 +1219,14 @@ def test_agreeing_to_both_parts_takes_the_whole_plan():
 def test_a_run_along_a_row_to_a_column_goes_to_that_column():
     assert [i.label for i in move_items("move right along the fifth row all the way to the seventh column")] == ["right to col 7"]
     assert [i.label for i in move_items("right along this row to column 4, then down")] == ["right to col 4", "down"]
+
+
+def test_a_mix_up_is_no_move_that_would_be_renders_the_plan_and_your_cell_is_asked_about():
+    assert move_items("no worries at all about the mix-up") == [] and move_items("a top-down view") == []
+    assert [i.label for i in move_items("go left-up diagonal")] == ["left", "up"]
+    assert read_message("your (3,2) is top-down row 3, col 3 in my head?").clauses[0].act == "ask"
+    maze = maze_from_rows(["##.###", "*#....", "...#..", ".....#", "...##.", ".....@"])
+    plan = ("(row, col) from 0 works perfectly.\n\nOn my side, the bottom row from the left, (5,0), (5,1), (5,2), is all open. "
+            "So we can just walk left along the bottom and then straight up! That would be: left ×5 to (5,0), then up ×4 to (1,0).")
+    messages = [("b", "Let's call cells (row, col) from 0 at the top-left."), ("a", plan), ("b", "Yes, agreed on all nine!"), ("a", "ACTI!")]
+    assert rule_grade(maze, messages, "b").success
