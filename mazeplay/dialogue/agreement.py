@@ -572,6 +572,9 @@ class AgreementState:
         if pending.solo and any(_SPLIT_UP.search(c.text) for c in reading.clauses):
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
+        if own and any(_HOW_MANY.search(c.text) for c in reading.clauses) and {s.direction for s in own} == {s.direction for s in pending.steps}:
+            self._drop(pending)  # "OK go left. How many left? I think left two.": the way agreed, how far still open
+            return 0
         if own_plan:
             partial = 0
         elif restates or self._tail_restated:  # the plan said back, with "I agree with the first three moves": those three
@@ -1210,6 +1213,7 @@ _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNOREC
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more|keep (?:going|goin|moving|heading))\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow (?:many|far|much)\b[^.!?]*\?", re.IGNORECASE)
 _ONE_MORE = re.compile(r"^\W*(?:(?:and|then|ok(?:ay)?|k|so)\W+)?(?:one|1|another)\s+more\b|^\W*another\s+(?:up|down|left|right)\b", re.IGNORECASE)  # "one more right?": the move just proposed, once more
 _FROM_START = re.compile(r"\b(from (?:the )?(?:start|beginning|@)|full (?:path|route|thing|plan)|whole (?:path|route|thing|plan)|"
                          r"entire (?:path|route)|complete (?:path|route)|overall)\b|from @", re.IGNORECASE)

@@ -1230,3 +1230,14 @@ def test_a_mix_up_is_no_move_that_would_be_renders_the_plan_and_your_cell_is_ask
             "So we can just walk left along the bottom and then straight up! That would be: left ×5 to (5,0), then up ×4 to (1,0).")
     messages = [("b", "Let's call cells (row, col) from 0 at the top-left."), ("a", plan), ("b", "Yes, agreed on all nine!"), ("a", "ACTI!")]
     assert rule_grade(maze, messages, "b").success
+
+
+def test_a_move_then_why_then_how_far_is_that_many_and_how_many_leaves_the_count_open():
+    reading = read_message("We are at the left. Now go up. Up is open. Up two times.")
+    assert [i.label for c in reading.decision for i in c.items] == ["up", "up"]
+    maze = maze_from_rows(["*....", "...##", ".....", "##..@", "##..#"])
+    messages = [("b", "We are at the right. Go up."), ("a", "OK go up."),
+                ("b", "We went up. Now go left. Left is open, open, open, open."),
+                ("a", "OK go left. How many left? I think left two."),
+                ("b", "Left three. The row is open."), ("a", "OK left three times. I agree left three.")]
+    assert rule_grade(maze, messages, "b").moves == ["up", "left", "left", "left"]
