@@ -579,6 +579,9 @@ class AgreementState:
             partial = 0
         elif restates or self._tail_restated:  # the plan said back, with "I agree with the first three moves": those three
             partial = _count_held(pending, reading)
+            if (not partial and starts and len(own) < len(pending.steps) and stance in ("agree", "weak_agree")
+                    and any(c.stance == "doubt" and c.items for c in reading.clauses)):
+                partial = len(own)  # "Agree: right x2. Down x3: hold": the part said back, and not the part held
         else:
             partial = self._partial(pending, reading, own)
         if partial:

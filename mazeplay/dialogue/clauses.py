@@ -847,6 +847,7 @@ _CLAIM = _Gated(re.compile(
     r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end)\b",
     re.IGNORECASE,
 ), ("made it", "did it", "win", "won", "solv", "finish", "done", "reach", "arriv", "hit", "found", "got to", "goal", "*", "destination", "accomplish", "success", "victor", "game over", "the end", "us "))
+_HELD_MOVES = re.compile(r"[:—–-]\s*(?:on\s+)?hold\b|\bon hold\b|[:—–-]\s*not yet\b", re.IGNORECASE)  # "Down x3: hold", "steps 3–4 on hold"
 _HOLD_ON = re.compile(r"\b(?:hold (?:on|off)|wait (?:on|for|with)|pause (?:on|at))\b", re.IGNORECASE)
 _ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star)(?:\s+(?:now|already))?\W*$", re.IGNORECASE)  # "On * now."
 _RECAP = _WordGated(re.compile(
@@ -1614,6 +1615,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         return clause
     if _LOCATIVE_ONLY.match(rest):
         clause.act = "inform"  # "- Directly to our right, (1,2) is open": where the cell lies, not a move
+        return clause
+    if _HELD_MOVES.search(rest) and items and all(i.kind in ("direction", "run", "cell") for i in items):
+        clause.act, clause.stance = "inform", "doubt"  # "Down x3: hold": those moves not yet
         return clause
     if _NOT_THIS_MOVE.match(rest):
         clause.act = "inform"  # "AGREE to down, down. Not the right.": what it leaves out, not a move

@@ -1241,3 +1241,11 @@ def test_a_move_then_why_then_how_far_is_that_many_and_how_many_leaves_the_count
                 ("a", "OK go left. How many left? I think left two."),
                 ("b", "Left three. The row is open."), ("a", "OK left three times. I agree left three.")]
     assert rule_grade(maze, messages, "b").moves == ["up", "left", "left", "left"]
+
+
+def test_moves_put_on_hold_are_not_agreed_with_the_part_said_back():
+    assert read_message("Down ×3: hold").clauses[0].stance == "doubt"
+    maze = maze_from_rows(["@..#", "...#", "...#", ".#*."])
+    messages = [("a", "Coordinates: (row, col), 1-indexed. Proposal:\n1. right ×2 → (1,3)\n2. down ×3 → (4,3)"),
+                ("b", "**Agree: right ×2.**\nDown ×3: hold — I'd rather go one cell at a time down column 3.")]
+    assert rule_grade(maze, messages).moves == ["right", "right"]
