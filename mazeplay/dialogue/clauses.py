@@ -589,7 +589,8 @@ _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should af
 _CLAUSE_BREAK = CaseBlind(re.compile(
     _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|so i'?ll|so i will|so i'?m|so i am|though|although|unless|otherwise)\b)"
-    r"|\s+(?=so\s+(?:(?:just|then|we go|go)\s+)?(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)"
+    r"|\s+(?=so\s+(?:(?:just|then|we go|go|tbh|honestly|imo|do|lets|let's)\s+)*(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)"
+    "|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])" r"\s+(?=(?:we'?re|we are|were|we r)\s+(?:now\s+)?(?:on|at|in)\b)"  # "ok up up 🧗 we're on line 3 now"
     r"|\s*->\s*(?=(?:then\s+)?(?:say|declare|type|write)\b)",  # "down x5 -> right x5 -> say ACTI!": the plan, then the phrase
     re.IGNORECASE,
 ))
@@ -1784,6 +1785,17 @@ _COUNTED_ARROW = re.compile(rf"{_ARROW}(?=\s*[x\u00d7]\s*[1-9]|[1-9](?!\d|\)|\s*
 _LONE_ARROW = re.compile("[\u2191\u2193\u2190\u2b06\u2b07\u2b05]")  # up, down, left: "→" and "➡" also join cells
 
 
+_EMOJI_ARROW = "[\u2b06\u2b07\u2b05\u27a1]"  # ⬆ ⬇ ⬅ ➡ (never "→", which also joins cells)
+_ARROW_AFTER_ITS_WORD = re.compile(rf"\b(?P<word>up|down|left|right)\b(?P<count>\s*(?:[x\u00d7]\s*\d|\d|twice))?\s*(?P<arrows>{_EMOJI_ARROW}(?:\s*{_EMOJI_ARROW})*)(?!\s*[(\[])", re.IGNORECASE)
+
+
+def _arrow_decoration_dropped(match: re.Match) -> str:
+    """Arrows that only picture the direction word just written are dropped; other arrows stay."""
+    if all(_ARROW_WORDS[a] == match.group("word").lower() for a in re.findall(_EMOJI_ARROW, match.group("arrows"))):
+        return match.group("word") + (match.group("count") or "") + " "
+    return match.group(0)
+
+
 def _codes_spelled_out(text: str) -> str:
     """Moves written as letters or arrows ("R,R to (0,2)", "full plan: R R D D R", "U×3 → (3,6)", "D to (4,3)",
     "↓ ← ↓", "1. ↓ → (3,3)") in words.
@@ -1797,7 +1809,8 @@ def _codes_spelled_out(text: str) -> str:
     def arrows(match: re.Match) -> str:
         return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)] + " ", match.group(0))
     if _ARROW_HINT.search(text):
-        text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text.replace("\ufe0f", "")))
+        text = _ARROW_AFTER_ITS_WORD.sub(_arrow_decoration_dropped, text.replace("\ufe0f", ""))  # "left 1 ⬅️", "down x2 ⬇️⬇️": the word, decorated
+        text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text))
         text = _LONE_ARROW.sub(arrows, _COUNTED_ARROW.sub(arrows, text))  # "then ⬇️": an arrow that never separates cells, alone; "➡️x4"
     text = _CODE_RUN.sub(run, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"

@@ -1249,3 +1249,13 @@ def test_moves_put_on_hold_are_not_agreed_with_the_part_said_back():
     messages = [("a", "Coordinates: (row, col), 1-indexed. Proposal:\n1. right ×2 → (1,3)\n2. down ×3 → (4,3)"),
                 ("b", "**Agree: right ×2.**\nDown ×3: hold — I'd rather go one cell at a time down column 3.")]
     assert rule_grade(maze, messages).moves == ["right", "right"]
+
+
+def test_an_arrow_emoji_after_its_own_direction_word_is_decoration():
+    assert [[i.label for i in c.items] for c in read_message("bet, left 1 ⬅️").decision] == [["left"]]
+    assert [[i.label for i in c.items] for c in read_message("bet, down x2 ⬇️⬇️").decision] == [["down", "down"]]
+    assert [[i.label for i in c.items] for c in read_message("up ⬆️ then ⬅️").decision] == [["up", "left"]]
+    assert [i.label for c in read_message("- Route: up ×3 → (4,1), right → (4,2)").decision for i in c.items] == ["(4,1)", "(4,2)"]
+    reading = read_message("ya up. and the one above THAT is open on mine so tbh just do up up")
+    assert [c.act for c in reading.clauses] == ["propose", "chat", "propose"]
+    assert [c.act for c in read_message("lmao ok up up 🧗 we're on line 3 now, rightmost").clauses] == ["propose", "chat"]
