@@ -317,6 +317,9 @@ def _json_cell(value: object) -> str | None:
         return _CODE_WORDS.get(value.strip(), value)  # "steps": ["U", "L"]: a move as a capital letter
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return f"({value[0]}, {value[1]})"
+    if (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and _json_directions(value[0])
+            and _json_cell(value[1]) is not None):
+        return _json_cell(value[0])  # ["up", [4, 0]]: the move, and the cell it lands on
     if isinstance(value, dict):
         keys = {k.lower(): v for k, v in value.items()}
         if "row" in keys and ("col" in keys or "column" in keys):

@@ -1259,3 +1259,8 @@ def test_an_arrow_emoji_after_its_own_direction_word_is_decoration():
     reading = read_message("ya up. and the one above THAT is open on mine so tbh just do up up")
     assert [c.act for c in reading.clauses] == ["propose", "chat", "propose"]
     assert [c.act for c in read_message("lmao ok up up 🧗 we're on line 3 now, rightmost").clauses] == ["propose", "chat"]
+
+
+def test_a_json_plan_of_move_and_cell_pairs_is_read_as_its_moves():
+    text = '```json\n{"proposal": [["up", [4, 0]], ["up", [3, 0]], ["right", [3, 1]]]}\n```'
+    assert [i.label for c in read_message(text).decision for i in c.items] == ["up", "up", "right"]
