@@ -1726,7 +1726,7 @@ def _moves_then_cells(items: list[Item]) -> bool:
 
 
 _MOVE_NO = r"(?:moves?|steps?)\s+#?\d{1,2}"  # "move 4", "steps 4 and 5": a plan's numbered moves
-_NEXT_LABEL = re.compile(r"\W*(?:(?:and|so)\s+)?(?:next(?:\s+(?:move|step|up))?|then)\s*[:—–]\s*", re.IGNORECASE)
+_NEXT_LABEL = re.compile(r"\W*(?:(?:and|so)\s+)?(?:next(?:\s+(?:move|step|up))?|then|keep going|continue|carry on)\s*[:—–]\s*", re.IGNORECASE)
 _MOVE_NUMBERED = re.compile(r"\b" + _MOVE_NO + r"\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
 _IS_OPEN = re.compile(r"\b(?:is|are)\s+(?:also\s+|both\s+|all\s+)?(?:open|clear|free)\b", re.IGNORECASE)  # "row 2, column 1 is open, yes"
 _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)

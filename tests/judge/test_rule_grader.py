@@ -1264,3 +1264,7 @@ def test_an_arrow_emoji_after_its_own_direction_word_is_decoration():
 def test_a_json_plan_of_move_and_cell_pairs_is_read_as_its_moves():
     text = '```json\n{"proposal": [["up", [4, 0]], ["up", [3, 0]], ["right", [3, 1]]]}\n```'
     assert [i.label for c in read_message(text).decision for i in c.items] == ["up", "up", "right"]
+
+
+def test_keep_going_as_a_label_proposes_the_moves_after_it():
+    assert [(c.act, [i.label for i in c.items]) for c in read_message("- Keep going: 2 more up are open on my side.").clauses] == [("propose", ["up", "up"])]
