@@ -899,6 +899,11 @@ class AgreementState:
             echoed = own[len(cells):]
             if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in onward):
                 return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
+        said = [i.direction for c in proposals for i in c.items]
+        taken = [m.step.direction for m in accepted]
+        if (proposals and None not in said and 0 < len(said) < len(taken) and taken[-len(said):] == said
+                and reading.stance in ("agree", "weak_agree") and not any(_new_marker(c) or _LEADING_SEQUENCE.match(c.text) for c in proposals)):
+            return []  # "right one is open on mine ✅ up x3 idk but trust. go": the last part of what it took, said again
         if own and cells:
             counted_before = self._counted_before(proposals, cells, onward)
             if counted_before is not None:

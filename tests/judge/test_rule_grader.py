@@ -1268,3 +1268,15 @@ def test_a_json_plan_of_move_and_cell_pairs_is_read_as_its_moves():
 
 def test_keep_going_as_a_label_proposes_the_moves_after_it():
     assert [(c.act, [i.label for i in c.items]) for c in read_message("- Keep going: 2 more up are open on my side.").clauses] == [("propose", ["up", "up"])]
+
+
+def test_a_yes_that_says_back_the_last_part_of_the_plan_adds_nothing():
+    maze = maze_from_rows(["..#.*.", "......", "...#..", ".#.#.#", "#...##", "@...##"])
+    messages = [("a", "right then up?"), ("b", "ya bet, right then up 👍"),
+                ("a", "noice. from here: right one (your side) then up 3, my column there is open all the way up to the second row"),
+                ("b", "right one is open on mine ✅ up x3 idk but trust. go"),
+                ("a", "💨 ok we're on the 2nd row now. then right 1, up 1, right 1 = goal?"),
+                ("b", "the up one is open on my end too 👀 lock it in 🔒 and then somebody say the magic word lol"),
+                ("a", "landed 🎯 ACTI!")]
+    assert rule_grade(maze, messages).success
+    assert [i.label for i in move_items("which right one?")] == [] and [i.label for i in move_items("from here: right one")] == ["right"]
