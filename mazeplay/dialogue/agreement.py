@@ -341,6 +341,8 @@ class AgreementState:
         proposals = reading.decision
         solos = reading.solos
         pending = self.pending
+        if not proposals and (pending is None or pending.seat == seat):
+            proposals = [c for c in reading.clauses if c.conditional and c.items][:1]  # "I'd agree to up four if you're sure": offered, on a condition
         proposals = self._without_confirmation(seat, proposals)
         for key, position, moves in reading.options:
             self._options[key] = self._options["#%d" % position] = (seat, turn, moves)
@@ -355,12 +357,16 @@ class AgreementState:
         if pending is not None and pending.seat != seat and _says_same(reading):
             decision.agreed = self._accept(pending, turn, len(pending.steps))  # "Up again, x2 more." — "Same."
             return decision
-        if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
-            return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
         own = self._proposal_from(proposals, self.here) if proposals else []
         if pending is not None and pending.seat == seat and self._condition_met(pending, previous, reading, own):
+            starts = [s.cell for s in own[:len(pending.steps)]] == [s.cell for s in pending.steps]
             decision.agreed = self._accept(pending, turn, len(pending.steps))
+            rest = own[len(pending.steps):] if starts else self._proposal_from(proposals, self.here) if proposals else []
+            if rest:  # "Yes, agreed: up, right, up. … So right three times?": the condition met, then the next moves
+                self.pending = decision.proposal = Proposal(seat, turn, rest, said=proposals)
             return decision
+        if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
+            return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
         self._restated = self._tail_restated = False
         if pending is None and own and self._picked(seat, previous, own[0]):
             decision.agreed = self._accept(Proposal(previous[0], turn - 1, own[:1]), turn, 1)  # "up or right?" — "right"
@@ -647,7 +653,10 @@ class AgreementState:
             return False
         if not own:
             return any(_CONDITION_MET.search(c.text) for c in reading.clauses)
-        return reading.stance in ("agree", "weak_agree") and [s.cell for s in own] == [s.cell for s in pending.steps]
+        planned = [s.cell for s in pending.steps]
+        said_yes_to = self._proposal_from(reading.decision[:1], self.here) if reading.decision else []  # "Yes, agreed: up, right, up."
+        return reading.stance in ("agree", "weak_agree") and (
+            [s.cell for s in own[:len(planned)]] == planned or [s.cell for s in said_yes_to] == planned)
 
     def _refuses_then_agrees_to_other_moves(self, pending: Proposal, reading: MessageReading) -> bool:
         """The message refuses the proposal, then says yes to moves that do not begin it."""

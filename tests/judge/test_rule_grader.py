@@ -1280,3 +1280,14 @@ def test_a_yes_that_says_back_the_last_part_of_the_plan_adds_nothing():
                 ("a", "landed 🎯 ACTI!")]
     assert rule_grade(maze, messages).success
     assert [i.label for i in move_items("which right one?")] == [] and [i.label for i in move_items("from here: right one")] == ["right"]
+
+
+def test_a_conditional_yes_met_by_the_proposer_then_its_next_moves_and_a_conditional_offer_taken():
+    maze = maze_from_rows(["###...##", ".......*", "..#....#", "......##", ".###....", "#....#..", "....#.#.", "@....###"])
+    messages = [("a", "Maybe we go up one, then right one, then up one more? Those all look open to me."),
+                ("b", "That seems reasonable, if your side is right. I'd agree to up, right, up."),
+                ("a", "Yes, agreed: up, right, up. So right three times to get to the fifth column?"),
+                ("b", "Probably, yes. I agree to right three."),
+                ("a", "So up four would put us in the second row. I'd agree to up four if you're fairly sure about your three."),
+                ("b", "Fairly sure, yes. OK, up four, agreed.")]
+    assert rule_grade(maze, messages).moves == ["up", "right", "up", "right", "right", "right", "up", "up", "up", "up"]
