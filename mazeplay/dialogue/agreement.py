@@ -911,6 +911,7 @@ class AgreementState:
         said = [i.direction for c in proposals for i in c.items]
         taken = [m.step.direction for m in accepted]
         if (proposals and None not in said and 0 < len(said) < len(taken) and taken[-len(said):] == said
+                and all(i.mention is not None for c in proposals for i in c.items) and not any(_GOAL_WORD.search(c.text) for c in proposals)
                 and reading.stance in ("agree", "weak_agree") and not any(_new_marker(c) or _LEADING_SEQUENCE.match(c.text) for c in proposals)):
             return []  # "right one is open on mine ✅ up x3 idk but trust. go": the last part of what it took, said again
         if own and cells:
