@@ -151,11 +151,13 @@ def cmd_run(args: argparse.Namespace, seat_specs: dict[str, str]) -> None:
 def _stops() -> Iterator[None]:
     """A person stopping a line-mode game (Ctrl-C, Ctrl-D) gets the resume line, not an error."""
     from mazeplay.headless import GameStopped
+    from mazeplay.seats.human import leave_if_reading
 
     try:
         yield
     except GameStopped as stop:
         print(f"\n{stop}", file=sys.stderr)
+        leave_if_reading(stop.exit_code)
         raise SystemExit(stop.exit_code) from None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import os
 import sys
 import threading
 import time
@@ -86,6 +87,23 @@ def prepare_terminal() -> None:
             _restore(saved)
 
     atexit.register(restore)
+    _on_leave.append(restore)
+
+
+_on_leave: list[Callable[[], None]] = []  # what leaving at once must still undo (the terminal's settings)
+
+
+def leave_if_reading(code: int) -> None:
+    """Exit at once with `code` while a reader thread still waits on stdin (Ctrl-C at the prompt): the
+    interpreter's normal shutdown would abort on the stdin lock that thread holds ("Fatal Python error:
+    could not acquire lock"). The game is already saved; the terminal is put back first."""
+    if not any(t.name == "mazeplay-input" and t.is_alive() for t in threading.enumerate()):
+        return
+    for undo in _on_leave:
+        undo()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def _hide_control_echo() -> list | None:

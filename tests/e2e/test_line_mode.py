@@ -37,7 +37,8 @@ def test_the_first_ctrl_c_stops_at_once_and_names_the_game(db_path):
         wait_for_prompt(proc)
         started = time.monotonic()
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=15)  # no Enter, no second Ctrl-C
+        proc.wait(timeout=15)  # no Enter, no second Ctrl-C; stdin stays open, as at a terminal (closing it is Ctrl-D)
+        err = proc.stderr.read()
     finally:
         proc.kill()
     assert proc.returncode == 130, err
