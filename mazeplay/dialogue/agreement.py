@@ -74,7 +74,6 @@ class Decision:
     refused: bool = False
 
 
-
 @dataclass
 class AgreementState:
     """The fold's state after each message; `feed` is the only way to change it."""

@@ -1931,14 +1931,7 @@ def read_message(text: str) -> MessageReading:
                 and all(i.kind == "cell" for i in before.items) and _UNSEEN.match(clause.text) and _only_cells(before)):
             clauses[k - 1] = before = copy(before)
             before.act = "ask"  # "(6,1)? unknown to me.", "(2,6)? Can't see.": what the cell is, asked
-    for k, clause in enumerate(clauses):  # "Now go up. Up is open. Up two times.": the move, why, then how far
-        if clause.act != "propose" or not _BARE_COUNT.match(clause.text):
-            continue
-        j = k - 1
-        while j >= 0 and clauses[j].act in ("chat", "inform") and all(i.direction == clause.items[0].direction for i in clauses[j].items):
-            j -= 1
-        if j >= 0 and j < k - 1 and clauses[j].act == "propose" and not clauses[j].listed and _once_then_counted(clauses[j], clause):
-            clauses[j] = Clause(clauses[j].text, "inform", clauses[j].stance, clauses[j].items, listed=clauses[j].listed)
+    _how_far_said_after_why(clauses)
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
 
 
@@ -1956,6 +1949,19 @@ def _reading(clauses: list[Clause], acti: bool, options: list[tuple[str, int, li
     stance = _stance(clauses)
     return MessageReading(clauses=clauses, stance=stance, acti=acti, options=options, choice=choice,
                           deferred=stance == "doubt" and any(_defers(c) for c in clauses))
+
+
+def _how_far_said_after_why(clauses: list[Clause]) -> None:
+    """"Now go up. Up is open. Up two times.": the move, why, then how far — two ups, not three. The bare
+    move before a counted one, with only talk of that way between, informs (in place)."""
+    for k, clause in enumerate(clauses):
+        if clause.act != "propose" or not _BARE_COUNT.match(clause.text):
+            continue
+        j = k - 1
+        while j >= 0 and clauses[j].act in ("chat", "inform") and all(i.direction == clause.items[0].direction for i in clauses[j].items):
+            j -= 1
+        if j >= 0 and j < k - 1 and clauses[j].act == "propose" and not clauses[j].listed and _once_then_counted(clauses[j], clause):
+            clauses[j] = Clause(clauses[j].text, "inform", clauses[j].stance, clauses[j].items, listed=clauses[j].listed)
 
 
 def _once_then_counted(before: Clause, clause: Clause) -> bool:

@@ -17,6 +17,7 @@ from mazeplay.config import DEFAULT_ALIASES
 from mazeplay.seats.registry import SeatOptions
 from mazeplay.store import GameStore, open_db
 from mazeplay.store.exports import SecretFound, chat_rows, dump_lines, game_rows
+from tests.interruptible import with_ctrl_c
 from tests.polling import wait_for_count
 
 SECRET = "sk-test-secret-abcdefghijklmnop1234"
@@ -180,13 +181,13 @@ def test_exports_have_every_game_no_secret_and_a_card(db_path, stub, tmp_path):
 
 
 def test_killed_bench_resumes_without_rerunning_or_losing_games(db_path, stub, tmp_path):
-    stub.latency = 0.5  # slow enough that a loaded machine still interrupts the bench part-way (16 games take ~8 s)
+    stub.latency = 0.15
     stub.default = ("ok", "I am looking at my map.")
     config = tmp_path / "b.toml"
     config.write_text('name = "kill"\nmazes = 4\nmax_turns = 4\nconcurrency = 2\n'
                       '[[conditions]]\ntype = "pair"\nmodels = ["bot", "openai/stub"]\n')
     command = [sys.executable, "-m", "mazeplay", "bench", str(config), "--db", str(db_path), "--api-base", stub.api_base]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=with_ctrl_c)
     wait_for_count(db_path, "select count(*) from games where status='finished'", 4)
     process.send_signal(signal.SIGINT)
     process.wait(timeout=30)

@@ -12,12 +12,13 @@ import time
 from mazeplay.store import GameStore, open_db
 
 from tests.e2e.test_cli import mazeplay
+from tests.interruptible import with_ctrl_c
 
 
 def start(db, *args):
     return subprocess.Popen([sys.executable, "-u", "-m", "mazeplay", *map(str, args), "--db", str(db)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ})
+                            env={**os.environ}, preexec_fn=with_ctrl_c)
 
 
 def wait_for_prompt(proc) -> str:
