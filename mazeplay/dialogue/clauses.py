@@ -583,7 +583,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 # -- splitting -----------------------------------------------------------------------------------
 
 # Both kinds of sentence end follow a stop: the lookbehind in front lets the engine pass over other positions at once.
-_SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))"
+                           "|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\\s+(?=[A-Z])")  # "… to the goal 🙂 Let's go step by step": an emoji ends a sentence too
 _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _STOPS = frozenset(".!?…")  # a sentence ends only after one of them

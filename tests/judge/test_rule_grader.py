@@ -1291,3 +1291,8 @@ def test_a_conditional_yes_met_by_the_proposer_then_its_next_moves_and_a_conditi
                 ("a", "So up four would put us in the second row. I'd agree to up four if you're fairly sure about your three."),
                 ("b", "Fairly sure, yes. OK, up four, agreed.")]
     assert rule_grade(maze, messages).moves == ["up", "right", "up", "right", "right", "right", "up", "up", "up", "up"]
+
+
+def test_an_emoji_before_a_capital_ends_the_sentence():
+    reading = read_message("We can't jump straight to the goal 🙂 Let's go step by step. The cell directly above @ is open on my side.")
+    assert [c.act for c in reading.clauses] == ["inform", "chat", "chat"] and not reading.decision
