@@ -583,8 +583,9 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 # -- splitting -----------------------------------------------------------------------------------
 
 # Both kinds of sentence end follow a stop: the lookbehind in front lets the engine pass over other positions at once.
+_EMOJI = "[\U0001F300-\U0001FAFF\u2600-\u27BF]"  # pictographs and symbols: "🙂", "🧗", "✅"
 _SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))"
-                           "|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\\s+(?=[A-Z])")  # "… to the goal 🙂 Let's go step by step": an emoji ends a sentence too
+                           f"|(?<={_EMOJI})\\s+(?=[A-Z])")  # "… to the goal 🙂 Let's go step by step": an emoji ends a sentence too
 _PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _STOPS = frozenset(".!?…")  # a sentence ends only after one of them
@@ -594,7 +595,7 @@ _CLAUSE_BREAK = CaseBlind(re.compile(
     _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,\s*(?=(?:my|your|the)\s+(?:column|col|row|line|side|half)\s+(?:there\s+|here\s+)?(?:is|are|'s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|so i'?ll|so i will|so i'?m|so i am|though|although|unless|otherwise)\b)"
     r"|\s+(?=so\s+(?:(?:just|then|we go|go|tbh|honestly|imo|do|lets|let's)\s+)*(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)"
-    "|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])" r"\s+(?=(?:we'?re|we are|were|we r)\s+(?:now\s+)?(?:on|at|in)\b|and then\b)"  # "ok up up 🧗 we're on line 3 now"
+    f"|(?<={_EMOJI})" r"\s+(?=(?:we'?re|we are|were|we r)\s+(?:now\s+)?(?:on|at|in)\b|and then\b)"  # "ok up up 🧗 we're on line 3 now"
     r"|\s*->\s*(?=(?:then\s+)?(?:say|declare|type|write)\b)",  # "down x5 -> right x5 -> say ACTI!": the plan, then the phrase
     re.IGNORECASE,
 ))
@@ -1600,8 +1601,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         if find_mentions(tail) and not any(i.kind == "cell" and i.label in head for i in items):
             items = [i for i in items if i.kind != "direction"]  # "column 1 straight down: (0,1), (1,1), (2,1)"
     clause.items = items
-    clause.strong = (bool(_STRONG_PROPOSAL.search(rest)) or bool(section and _PROPOSAL_SECTION.search(section))
-                     or bool(_POLITE_PROPOSAL.search(rest)))
+    worded_strong = bool(_STRONG_PROPOSAL.search(rest) or _POLITE_PROPOSAL.search(rest))  # in its own words, not only by its heading
+    clause.strong = worded_strong or bool(section and _PROPOSAL_SECTION.search(section))
     clause.sequenced = bool(_SEQUENCED.search(rest))
     clause.moves_to = bool(_MOVES_TO.search(rest))
     clause.rendering = bool(_RENDERING.match(rest)) and not question and any(i.kind in ("cell", "run") for i in items)  # not "thats * right?"
@@ -1659,7 +1660,6 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if question and _OPEN_SO_GO.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "rigth looks open from me, 1 step?": the move offered, and why
         return clause
-    worded_strong = clause.strong and not (section and not _STRONG_PROPOSAL.search(rest) and not _POLITE_PROPOSAL.search(rest))
     if question and not worded_strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause

@@ -90,6 +90,7 @@ def prepare_terminal() -> None:
     _on_leave.append(restore)
 
 
+_READER_THREAD = "mazeplay-input"  # the daemon thread that waits on stdin for the person's line
 _on_leave: list[Callable[[], None]] = []  # what leaving at once must still undo (the terminal's settings)
 
 
@@ -97,7 +98,7 @@ def leave_if_reading(code: int) -> None:
     """Exit at once with `code` while a reader thread still waits on stdin (Ctrl-C at the prompt): the
     interpreter's normal shutdown would abort on the stdin lock that thread holds ("Fatal Python error:
     could not acquire lock"). The game is already saved; the terminal is put back first."""
-    if not any(t.name == "mazeplay-input" and t.is_alive() for t in threading.enumerate()):
+    if not any(t.name == _READER_THREAD and t.is_alive() for t in threading.enumerate()):
         return
     for undo in _on_leave:
         undo()
@@ -158,7 +159,7 @@ def _read_message(prompt: str) -> "asyncio.Future[str]":
             return
         loop.call_soon_threadsafe(settle, text, None)
 
-    threading.Thread(target=read, daemon=True, name="mazeplay-input").start()
+    threading.Thread(target=read, daemon=True, name=_READER_THREAD).start()
     return future
 
 
