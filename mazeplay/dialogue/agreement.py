@@ -493,7 +493,7 @@ class AgreementState:
         if all(i.kind == "direction" for i in clause.items):
             just_agreed = bool(self._moves_just_agreed())  # "right right down (from col 3) ok" — "ya, right right down"
             moves = [i.direction for i in clause.items]
-            return not just_agreed and (_said_in_order(moves, _directions_named(previous[1]))
+            return not just_agreed and (_said_in_order(moves, _directions_named(previous[1])) or _reported_open_way(previous[1], moves)
                                         or (agreed_just_after and any(_said_in_order(moves, run) for run in _direction_runs(previous[1]))))
         if self.cell_of is None or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items):
             return False
@@ -1262,3 +1262,14 @@ def _said_in_order(moves: list[str | None], named: list[str | None]) -> bool:
     common a word to tell an acceptance from a new proposal)."""
     n = len(moves)
     return n >= 2 and any(named[k:k + n] == moves for k in range(len(named) - n + 1))
+
+
+_OPEN_REPORT = re.compile(r"\b(?:open|clear|free)\b", re.IGNORECASE)
+
+
+def _reported_open_way(reading: MessageReading, moves: list[str | None]) -> bool:
+    """The partner's message named one way only, as open on its map ("dwn is open on mine, 2 cells"), and
+    the reply goes that way ("k dwn 2"): the report offered the move and the reply takes it."""
+    named = _directions_named(reading)
+    return (len(named) == 1 and not reading.decision and all(m == named[0] for m in moves)
+            and any(c.act == "inform" and c.items and _OPEN_REPORT.search(c.text) for c in reading.clauses))

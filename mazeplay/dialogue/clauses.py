@@ -586,7 +586,9 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 _EMOJI = "[\U0001F300-\U0001FAFF\u2600-\u27BF]"  # pictographs and symbols: "🙂", "🧗", "✅"
 _SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))"
                            f"|(?<={_EMOJI})\\s+(?=[A-Z])")  # "… to the goal 🙂 Let's go step by step": an emoji ends a sentence too
-_PUNCT_BREAKS = r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
+_INFO_BEFORE_EMOJI = "|".join(f"(?<=\\b{word}\\s{_EMOJI})" for word in ("open", "clear", "free", "wall", "walls", "blocked", "for me", "mine"))
+_PUNCT_BREAKS = (r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
+                 f"|(?:{_INFO_BEFORE_EMOJI})" r"\s+(?=[a-z])")  # "(3,5) open for me 🔥 slide right to (4,5)?": the emoji closes the report
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us say".split())
@@ -1011,7 +1013,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|(?:(?<=\buse )|(?<=\bwith )|(?<=\bonly ))(?:(?:just|only|plain|the words)\s+)?(?:up|down|left|right),\s*(?:up|down|left|right),\s*(?:up|down|left|right),?\s*(?:(?:and|or)\s+)?(?:up|down|left|right)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
-         r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|ones?|(?:only|just|still)\s+\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d))"
+         r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|ones?|(?:only|just|still)\s+\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d)|,?\s+(?:from|ending at|landing on|ending on|to|reaching|arriving at)\s+[(\[])"
          r"|\bleft\s+(?:over|behind|off|alone|out|open|unexplored|to (?:explore|check|do|go)|in the|for)\b"),
     )
 )
@@ -1598,7 +1600,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     leads_with_move = bool(items) and items[0].kind in ("direction", "run", "edge")
     if ":" in rest and any(i.kind == "direction" for i in items) and sum(i.kind == "cell" for i in items) >= 2:
         head, _, tail = rest.partition(":")
-        if find_mentions(tail) and not any(i.kind == "cell" and i.label in head for i in items):
+        said_after = find_mentions(tail)
+        runs_to_ends = sum(i.kind == "direction" for i in items) > sum(i.kind == "cell" for i in items) and not find_mentions(_mask_not_moves(head))
+        if said_after and not runs_to_ends and not any(i.kind == "cell" and i.label in head for i in items):
             items = [i for i in items if i.kind != "direction"]  # "column 1 straight down: (0,1), (1,1), (2,1)"
     clause.items = items
     worded_strong = bool(_STRONG_PROPOSAL.search(rest) or _POLITE_PROPOSAL.search(rest))  # in its own words, not only by its heading

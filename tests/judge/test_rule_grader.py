@@ -1296,3 +1296,25 @@ def test_a_conditional_yes_met_by_the_proposer_then_its_next_moves_and_a_conditi
 def test_an_emoji_before_a_capital_ends_the_sentence():
     reading = read_message("We can't jump straight to the goal 🙂 Let's go step by step. The cell directly above @ is open on my side.")
     assert [c.act for c in reading.clauses] == ["inform", "chat", "chat"] and not reading.decision
+
+
+def test_an_emoji_after_a_report_of_open_cells_closes_the_report():
+    reading = read_message("(1,5),(2,5),(3,5) open for me 🔥 slide right to (4,5)?")
+    assert [(c.act, [i.label for i in c.items]) for c in reading.clauses] == [("inform", ["(1,5)", "(2,5)", "(3,5)"]), ("propose", ["(4,5)"])]
+
+
+def test_a_counted_leg_under_a_label_with_where_it_starts_and_ends():
+    maze = maze_from_rows(["*....", ".###.", ".###.", ".....", "....@"])
+    messages = [("a", "Coordinates (row, column), zero-indexed from the top-left. Proposed leg 1: four moves left, from (4,4) to (4,0)."),
+                ("b", "Acknowledged. Leg 1 is agreed: four moves left, ending at (4,0).\n\nProposed leg 2: four moves up, from (4,0) to (0,0), the goal."),
+                ("a", "Leg 2 is agreed: four moves up to (0,0). ACTI!")]
+    assert rule_grade(maze, messages).success
+    assert [i.label for i in move_items("we have two moves left")] == []
+
+
+def test_going_the_one_way_the_partner_reported_open_takes_it():
+    maze = maze_from_rows(["...@", "....", "....", "*..."])
+    messages = [("a", "hi. dwn is open on mine, 2 cells"), ("b", "k dwn 2")]
+    assert rule_grade(maze, messages).moves == ["down", "down"]
+    messages = [("a", "hi. dwn is a wall on mine"), ("b", "k left")]
+    assert rule_grade(maze, messages).moves == []
