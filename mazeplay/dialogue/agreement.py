@@ -314,7 +314,8 @@ class AgreementState:
             return False
         agreed = self.agreed
         anchored = ((len(agreed) >= 2 and (len(items) > len(agreed) or (len(items) == len(agreed) and not _LETS.search(text)))
-                     and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed])
+                     and [i.direction for i in items[: len(agreed)]] == [m.step.direction for m in agreed]
+                     and not _count_split_at(items, len(agreed)))
                     or _FROM_START.search(text) is not None)
         return (anchored and not _ONWARD.search(text) and not _FROM_HERE.match(text)  # "Continue right x2", "now right then down": from where the pair is
                 and (not self._asked_what_next or _FROM_START.search(text) is not None))  # "now?" — "right then up up": from here
@@ -1037,6 +1038,12 @@ def _straight(here: Cell, end: Cell, direction: Direction) -> list[Cell] | None:
         if cell == end:
             return cells
     return None
+
+
+def _count_split_at(items: list[Item], k: int) -> bool:
+    """Items k-1 and k come from one counted word ("right x3" after two rights were agreed): a count is
+    said from where the pair stands, never from the start with the walked part inside it."""
+    return 0 < k < len(items) and items[k].mention is not None and items[k].mention is items[k - 1].mention
 
 
 def _starts_with(own: list[Step], pending: list[Step]) -> bool:

@@ -1435,7 +1435,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
 
 
 _ANCHOR = quick(re.compile(
-    r"(?P<start>\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|(?<![\w*@])@|\borigin|(?-i:\bS(?=\s*[=:]?\s*[(\[]\s*\d)))\b|"
+    r"(?P<start>(?:\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|\borigin|(?-i:\bS(?=\s*[=:]?\s*[(\[]\s*\d)))\b|(?<![\w*@])@(?![\w*@]))|"
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*])|(?-i:\bG(?=\s*[=:]?\s*[(\[]\s*\d)))",
     re.IGNORECASE,
 ))
@@ -1459,7 +1459,7 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
         ("vertical", "top", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,3}(?:from|at)\s+(?:the\s+)?top\b|\bfrom\s+[01]\s*,?\s*(?:from\s+|at\s+)?(?:the\s+)?top[- ]left\b|"
                              r"\btop[- ]left\s+origin\b|\borigin\s+(?:at\s+|is\s+)?(?:the\s+)?top[- ]left\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
                              r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?down(?:wards?)?\b|\btop\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
-        ("vertical", "bottom", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?up(?:wards?)?\b|\bbottom\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
+        ("vertical", "bottom", r"\b(?:y|rows?|r|ranks?)\s+(?:\w+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\b(?:y|rows?|ranks?|numbers?)\s+(?:\d\s*[-–]\s*\d\s+)?(?:go\s+|run\s+|count\s+)?(?:bottom\s*(?:->|→|to)\s*top|upwards?)\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?up(?:wards?)?\b|\bbottom\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
     )
 )
 

@@ -1318,3 +1318,24 @@ def test_going_the_one_way_the_partner_reported_open_takes_it():
     assert rule_grade(maze, messages).moves == ["down", "down"]
     messages = [("a", "hi. dwn is a wall on mine"), ("b", "k left")]
     assert rule_grade(maze, messages).moves == []
+
+
+def test_a_count_is_said_from_where_the_pair_stands_not_from_the_start():
+    maze = maze_from_rows(["@.....", "#....#", "###...", "#.....", ".....*", ".####."])
+    messages = [("a", "Right x2?"), ("b", "Right x2, agreed."),
+                ("a", "The goal is on the right edge, so I'd go right x3 to the top-right corner, then down."),
+                ("b", "Right x3 to the corner, agreed.")]
+    assert rule_grade(maze, messages).route[-1] == (0, 5)
+
+
+def test_at_sign_equals_a_cell_names_the_start_and_ranks_can_count_from_the_bottom():
+    reading = read_message("chess names: files a-f left→right, ranks 1-6 bottom→top. @ = f1, * = a6. ok?")
+    assert [(kind, m.raw) for c in reading.clauses for kind, m in c.anchors] == [("start", "f1"), ("goal", "a6")]
+    assert ("vertical", "bottom") in [s for c in reading.clauses for s in c.conventions]
+    maze = maze_from_rows(["*#.###", "......", "#.....", ".#..#.", "...#..", ".#.#.@"])
+    messages = [("a", "chess names: files a-f left→right, ranks 1-6 bottom→top. @ = f1, * = a6. ok?"),
+                ("b", "ok 👍 e1 is hidden for me; f2 is hidden too."),
+                ("a", "f2 and f3 are open for me. e1 is open too but d1's a wall, so up the f-file. f2, f3?"),
+                ("b", "f2, f3 agreed."), ("a", "on f3. what's e3 on yours?"),
+                ("b", "hold on — I counted ranks from the top just now. sorry")]
+    assert rule_grade(maze, messages).route == [(5, 5), (4, 5), (3, 5)]
