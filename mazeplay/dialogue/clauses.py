@@ -587,8 +587,9 @@ _EMOJI = "[\U0001F300-\U0001FAFF\u2600-\u27BF]"  # pictographs and symbols: "�
 _SENTENCE_END = re.compile(r"(?<=[.!?…])(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))"
                            f"|(?<={_EMOJI})\\s+(?=[A-Z])")  # "… to the goal 🙂 Let's go step by step": an emoji ends a sentence too
 _INFO_BEFORE_EMOJI = "|".join(f"(?<=\\b{word}\\s{_EMOJI})" for word in ("open", "clear", "free", "wall", "walls", "blocked", "for me", "mine"))
-_PUNCT_BREAKS = (r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)"
-                 f"|(?:{_INFO_BEFORE_EMOJI})" r"\s+(?=[a-z])")  # "(3,5) open for me 🔥 slide right to (4,5)?": the emoji closes the report
+_PUNCT_BREAKS = (r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|n|&)\s+(?:there'?s|theres|there is)\b)"
+                 f"|(?:{_INFO_BEFORE_EMOJI})" r"\s+(?=[a-z])"
+                 f"|(?<={_EMOJI})" r"\s+(?=(?:wanna|want to|let'?s|lets|shall we|how about|what about|should we|can we|so|then|now)\b)")  # "(3,5) open for me 🔥 slide right to (4,5)?": the emoji closes the report
 _PUNCT_BREAK = quick(re.compile(_PUNCT_BREAKS))
 _STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us say".split())
@@ -783,8 +784,8 @@ _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate sys
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
-_GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)\s+(?:is|lies|sits|looks|seems)\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
-                        r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:\s+(?:and|&)\s+(?:to\s+the\s+)?(?:up|down|left|right))?(?:\s+(?:of|from)\s+(?:us|here|the start|@))?\W*$", re.IGNORECASE)
+_GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)(?:'s|\s+(?:is|lies|sits|looks|seems))\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
+                        r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:[\s-]+(?:and\s+|&\s+)?(?:to\s+the\s+)?(?:up|down|left|right|top|bottom)\b){0,2}(?:\s+(?:of|from)\s+(?:us|here|the start|@))?(?:\s*:\s*(?![^;!?]*\b(?:up|down|left|right|go|move|head)\b)[^;!?]*)?\W*$", re.IGNORECASE)  # "…left of us: row 2, first column": and the cell it is
 _NEED_FROM_YOU = re.compile(r"(?:\b(?:i|we)\s+|^\W*)(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
 _POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify|lean|vote|go with)\b"
                               r"|\b(?:might|may|could|would)\s+be\s+(?:a\s+|the\s+)?(?:good|decent|fine|better|best|safe|smart|reasonable|sensible)\s+"
@@ -905,7 +906,7 @@ _HYPOTHETICAL = _WordGated(re.compile(
 ), 'if would d could might may whether unless otherwise suppose assuming imagine hypothetically was were had gets get leads lead leading takes take puts put brings bring lands land ends end goes go reach reaches that we it can then means meaning either alternatively alternative option options possible possibly maybe perhaps one another from you', '')
 _STRONG_PROPOSAL = _WordGated(re.compile(
     r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|(?<!going to )(?<!about to )propose|(?<!going to )(?<!about to )suggest(?:ion)?|"
-    r"how about|what about|why don'?t we|shall we|should we|we should|we must|we need to|we have to|i vote|my vote|"
+    r"how about|what about|why don'?t we|shall we|should we|we should|we (?:still |just |really )?(?:must|need to|have to|gotta|got to)|i vote|my vote|"
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
@@ -989,6 +990,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # the map described: "the colum 2nd from left goes up", "row 3 runs right to the edge"
         (r"\b(?:goes|runs|leads|continues|extends)\b",
          r"\b(?:colum|column|col|row|corridor|path|hallway|passage|line|it|which)\s+(?:[\w-]+\s+){0,4}?(?:goes|runs|leads|continues|extends)\s+(?:all the way\s+|straight\s+)?(?:up|down|left|right|rigth|dwon)\b"),
+        # the map described: "the row above us is wide open all the way left"
+        (r"\ball the way\b",
+         r"\b(?:is|are|'s|looks|seems)\s+(?:\w+\s+){0,2}?(?:open|clear|free|walls?|blocked|empty)\s+all the way\s+(?:to the\s+)?(?:up|down|left|right|rigth|dwon)\b"),
         # counted from a side: "the colum 2nd from left", "third from the right"
         (r"\bfrom\b",
          r"\b(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|last)\s+(?:\w+\s+)?from\s+(?:the\s+)?(?:left|right|rigth|top|bottom)\b"),

@@ -1339,3 +1339,26 @@ def test_at_sign_equals_a_cell_names_the_start_and_ranks_can_count_from_the_bott
                 ("b", "f2, f3 agreed."), ("a", "on f3. what's e3 on yours?"),
                 ("b", "hold on — I counted ranks from the top just now. sorry")]
     assert rule_grade(maze, messages).route == [(5, 5), (4, 5), (3, 5)]
+
+
+def test_where_the_goal_lies_then_its_cell_after_a_colon_informs():
+    reading = read_message("Hello! The star is way up and to the left of us: row 2, first column (counting from 1).")
+    assert [c.act for c in reading.clauses if c.items] == ["inform"] and not reading.decision
+
+
+def test_a_casual_game_with_the_map_described_and_the_goal_placed():
+    assert [c.act for c in read_message("yo ok so my side: the row right above us is wide open all the way left basically").clauses] != ["propose"]
+    reading = read_message("star's way up top left 👀 wanna go up 1 then left?")
+    assert [(c.act, [i.label for i in c.items]) for c in reading.decision] == [("propose", ["up", "left"])]
+    reading = read_message("ya left x3 🔥 and theres 1 more left on mine n the star is right above it")
+    assert [[i.label for i in c.items] for c in reading.decision] == [["left", "left", "left"]]
+    maze = maze_from_rows([".##.#.", "*#...#", ".....#", "#....#", "#.....", "#....@"])
+    messages = [("a", "yo 🐐 ok so my side: the row right above us is wide open all the way left basically"),
+                ("b", "sick. star's way up top left 👀 wanna go up 1 then left?"),
+                ("a", "bet. up 1 ✅ then left 1 and up 2? my map is kinda blank up there ngl"),
+                ("b", "yeah that column's open on mine, both ups. send it 🚀"),
+                ("a", "done. left from here is open on mine, 1 space"), ("b", "the next 2 after that are open on mine too. left x3?"),
+                ("a", "ya left x3 🔥 and theres 1 more left on mine n the star is right above it"),
+                ("b", "ok cool so we're on the star now gg 🏆"), ("a", "lmao no we still gotta do left 1 and up 1 💀"),
+                ("b", "oh lol my bad. left 1 up 1, go"), ("a", "ACTI! 🎉")]
+    assert rule_grade(maze, messages).success
