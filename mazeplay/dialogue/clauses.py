@@ -662,6 +662,9 @@ def split_clauses(line: str) -> tuple[str, ...]:
         if before and (len(last.split()) <= 2 or _RENDERING.fullmatch(last)) and not _CONVENTION.search(last):  # "(row, col) from 1. Next: down to (2,1)": the label goes with its moves
             return (*split_clauses(" ".join(before)), *split_clauses(f"{last}: {tail}"))
         return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
+    if colon and _CELL_FIRST.match(tail) and _INFO_HEAD.search(tail) and _COUNTED_MOVE_HEAD.fullmatch(last_of_head := _SENTENCE_END.split(head)[-1]):
+        before = head[:len(head) - len(last_of_head)]  # "Now left three times: (5,3) is open on my side, …": the move, then why
+        return (*(split_clauses(before) if before.strip() else ()), last_of_head, *split_clauses(tail))
     if colon and _STATEMENT_HEAD.search(_SENTENCE_END.split(head)[-1]) and _MOVE_TAIL.match(tail):
         return (*split_clauses(head), *split_clauses(tail))  # "the cell beneath us is the goal: down onto it."
     for part in _split_asides(line):
@@ -686,6 +689,8 @@ def split_clauses(line: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_CELL_FIRST = re.compile(r"\s*(?:[(\[]\s*\d|[a-h]\d\b|r\d+c\d|row\s+\d)", re.IGNORECASE)
+_COUNTED_MOVE_HEAD = re.compile(r"\W*(?:(?:now|so|then|next|ok|okay)\s*,?\s+)*(?:go\s+|move\s+)?(?:up|down|left|right)\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|twice|once)(?:\s+times)?\s*", re.IGNORECASE)
 _STATEMENT_HEAD = re.compile(r"^(?!.*\b(?:would|could|might|may|if)\b|.*'d\b).*\b(?:is|are|'s)\s+\w", re.IGNORECASE)
 _MOVE_TAIL = re.compile(r"\s*(?:(?:so|then|go|now|just|one|1)\s+)*(?:up|down|left|dwon|lfet|right(?!\s*[?.!]*\s*$))\b", re.IGNORECASE)
 _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
@@ -1122,7 +1127,7 @@ _RUN_GAP = re.compile(
 )
 _ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight(?=\s+(?:up|down|left|right|along|across|through)\b)|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
 _LISTED_LAST = re.compile(r"(?:[\)\]]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s*(?:,|->|→|=>)\s*(?:the\s+)?$")  # "C1, B1, A1, goal": the list's last step
-_GOAL_IS = re.compile(r"\s*(?:is|was|lies|sits|seems|looks|'s)\b", re.IGNORECASE)
+_GOAL_IS = re.compile(r"\s*(?:is|was|lies|sits|seems|looks|'s)\b|\s+at\s+(?:row|line|rank|col(?:umn)?)\b", re.IGNORECASE)  # "…, then the goal at Row 8": where it is
 _RANGE_GAP = re.compile(r"\s*(?:through|thru|till|until|up to|all the way to|[–—]|\.\.\.?|…)\s*", re.IGNORECASE)
 _GOAL_HINT = _Literals(("goal", "finish", "exit", "destination", "end cell", "target", "*", "star"))
 _RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b"))
@@ -1665,6 +1670,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
+    if question and _THEN_STEP_CHECKED.match(rest) and len(items) == 1:
+        clause.act = "propose"  # "…, then (4,4) which you said is open?": the next step, its cell checked back
+        return clause
     if question and _OPEN_SO_GO.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "rigth looks open from me, 1 step?": the move offered, and why
         return clause
@@ -1716,6 +1724,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_THEN_STEP_CHECKED = re.compile(r"^\W*(?:and\s+)?then\s+\S+(?:\s*,)?\s+(?:which|that)\s+(?:you\s+said\s+|you\s+saw\s+|you\s+see\s+as\s+)?(?:is|was|looked|looks)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?]*\?\s*$", re.IGNORECASE)
 _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
                          r"(?:(?:1|one)\s+step|go(?:\s+there)?|move(?:\s+there)?|ok|okay|shall we(?:\s+go)?|should we(?:\s+go)?|want to(?:\s+go)?|try it)\s*\?+\s*$", re.IGNORECASE)
 _WHERE_THE_GOAL_IS = re.compile(rf"\W*(?:(?:so|and|but|i think)\W+)*(?:{_DIRECTION_WORD}|north|south|east|west)(?:[\s-]+(?:and\s+|&\s+)?(?:{_DIRECTION_WORD}))?\s+(?:is|'s)\s+(?:where|towards?)\s+(?:the\s+)?(?:goal|\*|star|exit|target|finish)\b", re.IGNORECASE)  # "down and right is where the goal is"

@@ -1362,3 +1362,16 @@ def test_a_casual_game_with_the_map_described_and_the_goal_placed():
                 ("b", "ok cool so we're on the star now gg 🏆"), ("a", "lmao no we still gotta do left 1 and up 1 💀"),
                 ("b", "oh lol my bad. left 1 up 1, go"), ("a", "ACTI! 🎉")]
     assert rule_grade(maze, messages).success
+
+
+def test_plan_steps_told_with_their_reasons_and_places():
+    assert not read_message("The column below is open: Row 4 (your view), Rows 5, 6 and 7 (my view), then the goal at Row 8.").decision
+    assert [(i.kind, i.label) for c in read_message("Up to (1,2) yes, and the five rights to (6,2) — agreed.").decision for i in c.items] == [("run", "(1,2)"), ("run", "(6,2)")]
+    maze = maze_from_rows(["...@#.", "......", ".##...", "##...#", "*...##", "...#.#"])
+    messages = [("a", "Hi! Using (row, col) counted from 1, top-left = (1,1). We're at (1,4), goal is (5,1). Down to (2,4)?"),
+                ("b", "ok, down to (2,4) agreed."),
+                ("a", "Down to (3,4), then (4,4) which you said is open?"),
+                ("b", "Yes, both. Then (5,4)."),
+                ("a", "Down to (5,4) agreed. Now left three times: (5,3) is open on my side, (5,2) on yours, then (5,1) = goal."),
+                ("b", "Left ×3 agreed. We should be on (5,1)."), ("a", "Confirmed, (5,1) is the *. ACTI!")]
+    assert rule_grade(maze, messages).route[-1] == (4, 0) and rule_grade(maze, messages).success
