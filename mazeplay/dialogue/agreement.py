@@ -285,6 +285,10 @@ class AgreementState:
                 seen_items.append(clause.items)
                 continue
             resolved = self._resolve(clause.items, here, steps[-1].direction if steps else None)  # "Up. Same again."
+            if steps and self.cell_of is not None and resolved and resolved[0].direction is None and [i.kind for i in clause.items] == ["run"]:
+                fresh = self._resolve(clause.items, origin)
+                if fresh and all(s.direction is not None for s in fresh):
+                    steps, resolved = [], fresh  # "… all the way left, then all the way up. Left ×5 to A6?": a run that only fits from where the pair stands starts the plan again
             if steps and resolved and resolved[0].cell == here and clause.items[0].kind == "cell":
                 resolved = resolved[1:]  # "then down again? row 5 col 4 is open": where the plan is, named, not a step
             if self.cell_of is not None and resolved and not steps:

@@ -1375,3 +1375,12 @@ def test_plan_steps_told_with_their_reasons_and_places():
                 ("a", "Down to (5,4) agreed. Now left three times: (5,3) is open on my side, (5,2) on yours, then (5,1) = goal."),
                 ("b", "Left ×3 agreed. We should be on (5,1)."), ("a", "Confirmed, (5,1) is the *. ACTI!")]
     assert rule_grade(maze, messages).route[-1] == (4, 0) and rule_grade(maze, messages).success
+
+
+def test_a_run_that_only_fits_from_where_the_pair_stands_starts_the_plan_again():
+    maze = maze_from_rows(["*.#.#.", "....#.", "...###", ".....#", "..#.##", ".....@"])
+    messages = [("a", "Naming idea: letters for columns A–F left→right, numbers for rows 1–6 top→bottom. @ = F6, * = A1."),
+                ("b", "ok. bottom row on my side: E6 open, B6 open. A5, A3, A2 open"),
+                ("a", "D6, C6, A6 are open, and A4. So the bottom row is clear and the A column is clear → all the way left, then all the way up. Left ×5 to A6?"),
+                ("b", "nice. left x5 to A6, agreed")]
+    assert rule_grade(maze, messages).route == [(5, 5), (5, 4), (5, 3), (5, 2), (5, 1), (5, 0)]
