@@ -592,6 +592,10 @@ class AgreementState:
             if (not partial and starts and len(own) < len(pending.steps) and stance in ("agree", "weak_agree")
                     and any(c.stance == "doubt" and c.items for c in reading.clauses)):
                 partial = len(own)  # "Agree: right x2. Down x3: hold": the part said back, and not the part held
+            elif not partial and starts and proposals[0].stance in ("agree", "weak_agree") and any(c.stance == "doubt" and c.items for c in proposals[1:]):
+                taken = self._proposal_from([c for c in proposals if c.stance != "doubt"], self.here)
+                if 0 < len(taken) < len(pending.steps) and [t.cell for t in taken] == [p.cell for p in pending.steps[:len(taken)]]:
+                    partial = len(taken)  # "e2 d2 c2 b2 agreed. a2 after that, let me look at the a-file first": not a2 yet
         else:
             partial = self._partial(pending, reading, own)
         if partial:

@@ -837,10 +837,11 @@ _REFUSE_PHRASE = _Gated(re.compile(
 _DOUBT = _Gated(re.compile(
     r"\b(are you sure|you sure|r u sure|u sure|you certain|u certain|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
-    r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute))\b",
+    r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute)|"
+    r"(?:let me|lemme|i'?ll|i want to|i need to)\s+(?:look|check|verify|see)\b[^.?!]{0,40}\bfirst)\b",
     re.IGNORECASE,
 ), ("sure", "correct", "right", "true", "ok", "really", "double", "check", "verify", "certain", "open", "safe", "free", "clear",
-    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me"))
+    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me", "first"))
 
 _META = _Gated(re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"

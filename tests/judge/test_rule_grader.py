@@ -1384,3 +1384,11 @@ def test_a_run_that_only_fits_from_where_the_pair_stands_starts_the_plan_again()
                 ("a", "D6, C6, A6 are open, and A4. So the bottom row is clear and the A column is clear → all the way left, then all the way up. Left ×5 to A6?"),
                 ("b", "nice. left x5 to A6, agreed")]
     assert rule_grade(maze, messages).route == [(5, 5), (5, 4), (5, 3), (5, 2), (5, 1), (5, 0)]
+
+
+def test_the_plan_said_back_in_part_with_its_last_step_held_for_a_check():
+    maze = maze_from_rows([".#....#", "###...#", "..#@..#", "..##...", "..#....", "*.....#", ".#.#..."])
+    messages = [("a", "chess squares: files a–g from the left, rank 1 = bottom line. we're on d5, goal is a2. e5, e4?"),
+                ("b", "e5 ok, e4 ok. e3 next?"), ("a", "e3 agreed. then e2, d2 c2 b2 a2 along rank 2"),
+                ("b", "e2 d2 c2 b2 agreed. a2 after that, let me look at the a-file first")]
+    assert rule_grade(maze, messages).route[-1] == (5, 1)
