@@ -714,7 +714,7 @@ _ASKING_BACK = quick(re.compile(r"\b(please say so|let me know|tell me)\b", re.I
 _ANY_WORD_CHAR = re.compile(r"\w", 0)
 _TRAILING_NO = re.compile(r"\bno\s*$", re.IGNORECASE)
 _SUBORDINATE_BEFORE_AGREE = re.compile(r"\b(if|whether|once|when|until)\b", re.IGNORECASE)
-_RETRACTION = quick(re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong)\b", re.IGNORECASE))
+_RETRACTION = quick(re.compile(r"\b(scratch that|never ?mind|on second thought|actually no|i take (?:that|it) back|correction|my mistake|i was wrong|let'?s not commit|(?:don'?t|not) commit(?:ting)?(?: to (?:it|that|this|anything))? (?:yet|just yet))\b", re.IGNORECASE))
 _CHECK_MARK = re.compile(r"✔", 0)
 _CELL_TICK = re.compile(r"[\)\]\w]\s*✔")  # "(2,1) ✔, (4,1) ✔": a checklist of cells
 _STATUS_TICK = re.compile(r"(?:\bopen|\bclear|\bfree|\bmine|\byours|[`'\"]\.[`'\"]|->\s*\.)\s*✔", re.IGNORECASE)
@@ -742,7 +742,7 @@ _INTERJECTION = CaseBlind(re.compile(
     re.IGNORECASE,
 ))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
-_WALKED = re.compile(r"\b(?:so far|recap|we'?ve (?:gone|moved|taken|come|walked)|we have (?:gone|moved|taken|come|walked)|we (?:went|moved|walked|came|took))\b", re.IGNORECASE)
+_WALKED = re.compile(r"\b(?:so far|recap|we'?ve (?:gone|moved|taken|come|walked)|we have (?:gone|moved|taken|come|walked)|we (?:went|moved|walked|came|took)|we started (?:at|on|in|from)\b[^.?!;]*,\s*(?:then\s+)?(?:went|moved|walked|stepped))\b", re.IGNORECASE)
 _RELATIVE_PLACE = re.compile(r"\b(?:cell|square|one|spot|tile)\s+(?:directly\s+|just\s+)?(?:below|beneath|under|above|to the (?:right|left))\b", re.IGNORECASE)
 _CORRECTION_START = re.compile(r"\W*(?:(?:sorry|oops|no|err?|uh|um)\W+)*i\s+(?:mean|meant)\b", re.IGNORECASE)  # "left— sorry, I mean right"
 _PRAISED = re.compile(r"(?:analysis|point|question|observation|summary|work|catch|thinking|find|description|map|view|job|teamwork|recap|reasoning|breakdown|overview)\b", re.IGNORECASE)
@@ -868,7 +868,7 @@ _ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star
 _RECAP = _WordGated(re.compile(
     r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
     r"we'?ve (?:gone|moved|taken|made|done|come|walked|traveled|travelled|covered|been)|we have (?:gone|moved|taken|made|done|come|walked|been)|"
-    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled|did)|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
+    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled|did)|we started (?:at|on|in|from)\b[^.?!;]*,\s*(?:then\s+)?(?:went|moved|walked|stepped)|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
@@ -1345,6 +1345,9 @@ _TO_LINE = re.compile(
 )
 
 
+_RIGHT_AFTER = frozenset(("exactly", "quite", "absolutely", "totally", "entirely"))  # "exactly right": correct, never a move
+
+
 def _interjections(clause: str) -> tuple[list[str], str]:
     words, rest = [], clause
     while True:
@@ -1357,7 +1360,9 @@ def _interjections(clause: str) -> tuple[list[str], str]:
         tail = rest[match.end():]
         word = match.group("word").lower()
         # "right" followed by a move-ish word is a direction ("right, then down"), not an interjection.
-        if word in ("right",) and (not tail.strip() or _RIGHT_AS_MOVE_AFTER.match(tail) or _DIRECTION_NEXT.match(tail)):
+        if word in ("right",) and words and words[-1] in _RIGHT_AFTER:
+            pass  # "Yes, exactly right!": correct
+        elif word in ("right",) and (not tail.strip() or _RIGHT_AS_MOVE_AFTER.match(tail) or _DIRECTION_NEXT.match(tail)):
             break
         if word in ("so", "well", "actually", "oh", "ah", "hmm", "hm") and not match.group(0).rstrip().endswith((",", ".", "!", "…", "—", "-")) and tail and tail[0].isalpha():
             break

@@ -1392,3 +1392,16 @@ def test_the_plan_said_back_in_part_with_its_last_step_held_for_a_check():
                 ("b", "e5 ok, e4 ok. e3 next?"), ("a", "e3 agreed. then e2, d2 c2 b2 a2 along rank 2"),
                 ("b", "e2 d2 c2 b2 agreed. a2 after that, let me look at the a-file first")]
     assert rule_grade(maze, messages).route[-1] == (5, 1)
+
+
+def test_a_recap_loop_with_a_plan_floated_but_not_committed():
+    assert [c.stance for c in read_message("Yes, exactly right!").clauses] == ["agree"] and not read_message("Yes, exactly right!").decision
+    reading = read_message("Just to make sure: we started at the top-left @, moved down once to the second row, and then down again to the third row.")
+    assert not reading.decision
+    assert not read_message("From here the path would probably be right twice, then down, right, down — but let's not commit yet.").decision
+    maze = maze_from_rows(["@#.##", ".#.#.", "....#", ".....", "...*#"])
+    messages = [("a", "Let's talk in directions. Down?"), ("b", "Yes! Down agreed. And down again?"), ("a", "Down again agreed."),
+                ("b", "Just to make sure: we started at the top-left @, moved down once to the second row, and then down again to the third row. Is that right?"),
+                ("a", "Yes, exactly right! From here the path would probably be right twice, then down, right, down — but let's not commit yet."),
+                ("b", "Absolutely. Shall we now go right twice, then down, right, down? Do you agree to that full plan?")]
+    assert rule_grade(maze, messages).route == [(0, 0), (1, 0), (2, 0)]
