@@ -372,6 +372,9 @@ class AgreementState:
         if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
             return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
         self._restated = self._tail_restated = False
+        if (pending is None and own and reading.stance in ("agree", "weak_agree") and previous is not None and previous[0] != seat
+                and self._says_back_just_agreed(proposals)):
+            own = []  # "So down 3 should be okay." took "I'd agree to down 3 if …"; "Yes, let's do down 3." says yes to the same moves
         if pending is None and own and self._picked(seat, previous, own[0]):
             decision.agreed = self._accept(Proposal(previous[0], turn - 1, own[:1]), turn, 1)  # "up or right?" — "right"
             own = own[1:]
@@ -508,6 +511,12 @@ class AgreementState:
         named = {self.cell_of(i.mention) for i in _laid_out(previous[1])  # "(1,4) is open?" — "yes": an answer, not a cell laid out
                  if i.kind == "cell" and i.mention is not None}
         return all(s.cell in named for s in steps)
+
+    def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
+        """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""
+        just = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
+        said = [i.direction for c in proposals for i in c.items]
+        return bool(just) and said == just and all(i.kind == "direction" for c in proposals for i in c.items) and not any(_new_marker(c) for c in proposals)
 
     def _moves_just_agreed(self) -> list[AgreedMove]:
         """The moves the partner's last message accepted (read while the next message is fed)."""

@@ -1405,3 +1405,14 @@ def test_a_recap_loop_with_a_plan_floated_but_not_committed():
                 ("a", "Yes, exactly right! From here the path would probably be right twice, then down, right, down — but let's not commit yet."),
                 ("b", "Absolutely. Shall we now go right twice, then down, right, down? Do you agree to that full plan?")]
     assert rule_grade(maze, messages).route == [(0, 0), (1, 0), (2, 0)]
+
+
+def test_a_yes_to_the_moves_the_partner_just_settled_is_not_a_new_proposal():
+    maze = maze_from_rows(["@...#", "...#.", "..#..", "....*", "#.###"])
+    messages = [("a", "If I'm reading it right, down 3 then right 4 would get us there? Maybe we just use plain directions."),
+                ("b", "Directions work. I'd agree to down 3 if the third cell below the start really isn't a wall."),
+                ("a", "The third one below the start is open, I'm fairly sure. So down 3 should be okay."),
+                ("b", "Okay. Nothing I can see contradicts your plan. Yes, let's do down 3."),
+                ("a", "Great, down 3. Right 4 to the goal — probably fine?"), ("b", "Probably fine, yes. Right 4."),
+                ("a", "Okay, if I counted right we're on the goal. ACTI!")]
+    assert rule_grade(maze, messages).success
