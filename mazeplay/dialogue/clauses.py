@@ -1676,6 +1676,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
+    if not question and items and _HIDDEN_ON_MINE.match(rest) and not worded_strong:
+        clause.act = "inform"  # "left 2 from there is ? on mine": what the seat cannot see, not a move
+        return clause
     if question and _THEN_STEP_CHECKED.match(rest) and len(items) == 1:
         clause.act = "propose"  # "…, then (4,4) which you said is open?": the next step, its cell checked back
         return clause
@@ -1730,6 +1733,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_HIDDEN_ON_MINE = re.compile(r"^\W*(?:up|down|left|right|rigth|dwon|lfet)\s*(?:x?\s*\d\s*)?(?:(?:from|of)\s+(?:there|here|us|that)\s+)?(?:is|are|'s)\s+(?:a\s+|all\s+)?(?:\?|unknown|hidden)(?=\s|$)\s*(?:on|for|to|in)\s+(?:me|mine|my\s+(?:side|map|view|end|half))\b", re.IGNORECASE)
 _THEN_STEP_CHECKED = re.compile(r"^\W*(?:and\s+)?then\s+\S+(?:\s*,)?\s+(?:which|that)\s+(?:you\s+said\s+|you\s+saw\s+|you\s+see\s+as\s+)?(?:is|was|looked|looks)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?]*\?\s*$", re.IGNORECASE)
 _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
                          r"(?:(?:1|one)\s+step|go(?:\s+there)?|move(?:\s+there)?|ok|okay|shall we(?:\s+go)?|should we(?:\s+go)?|want to(?:\s+go)?|try it)\s*\?+\s*$", re.IGNORECASE)

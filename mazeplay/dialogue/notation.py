@@ -43,7 +43,7 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("bare_pair", re.compile(r"(?<![\w.,(\[/:=+-])(?<!row )(?<!rows )(?<!col )(?<!cols )(?<!column )(?<!columns )(\d),(\d)(?![\w,)\]/:%+]|\.\d)")),  # "down to 4,1" typed fast
     ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
     ("number_letter", re.compile(r"(?<![\w'])" + _NUM + r"([A-La-l])(?![\w'])")),
-    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|(?:(?<=two )|(?<=three )|(?<=four )|(?<=five )|(?<=six )|(?<=seven )|(?<=eight )|(?<=\d ))(?:(?<!the \w{3} )(?<!the \w{4} )(?<!the \w{5} )(?<!all \w{3} )(?<!all \w{4} )(?<!all \w{5} )(?<!not \w{3} )(?<!not \w{4} )(?<!not \w{5} )(?:ups|downs|lefts|rights)|(?:ups|downs|lefts|rights)(?=\s+(?:to|into|onto)\s+[(\[]))|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef)\b", re.IGNORECASE)),
+    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|(?:(?<=two )|(?<=three )|(?<=four )|(?<=five )|(?<=six )|(?<=seven )|(?<=eight )|(?<=\d ))(?:(?<!the \w{3} )(?<!the \w{4} )(?<!the \w{5} )(?<!all \w{3} )(?<!all \w{4} )(?<!all \w{5} )(?<!not \w{3} )(?<!not \w{4} )(?<!not \w{5} )(?:ups|downs|lefts|rights)|(?:ups|downs|lefts|rights)(?=\s+(?:to|into|onto)\s+[(\[]))|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef)(?:\b|(?=[1-9]\b))", re.IGNORECASE)),  # "left1 up3" typed fast
 ]
 
 

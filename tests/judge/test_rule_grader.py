@@ -1416,3 +1416,14 @@ def test_a_yes_to_the_moves_the_partner_just_settled_is_not_a_new_proposal():
                 ("a", "Great, down 3. Right 4 to the goal — probably fine?"), ("b", "Probably fine, yes. Right 4."),
                 ("a", "Okay, if I counted right we're on the goal. ACTI!")]
     assert rule_grade(maze, messages).success
+
+
+def test_counts_typed_onto_their_direction_and_a_move_the_seat_cannot_see():
+    assert [i.label for i in move_items("so left1 up3")] == ["left", "up", "up", "up"]
+    assert not read_message("that row open? left 2 from there is ? on mine").decision
+    maze = maze_from_rows([".*...", "#....", "#.#.#", "#...#", "..#.@"])
+    messages = [("b", "hi. left 1 open. then up from there: 1st open, 2nd ?, 3rd open"), ("a", "2nd is open mine"),
+                ("b", "ok so left 1 up 3?"), ("a", "ok i see. wait is the goal top row 2nd cell?"),
+                ("b", "ya. so left1 up3 then left2 up1"), ("a", "that row open? left 2 from there is ? on mine"),
+                ("b", "ya open"), ("a", "ys all"), ("b", "k moving. ACTI!")]
+    assert rule_grade(maze, messages, "b").success
