@@ -858,19 +858,16 @@ class AgreementState:
             return numbered
         if held := _count_held(pending, reading):
             return held
-        if not own or reading.stance is None:
-            return 0
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and c.act != "inform"]
-        if not agreeing:
+        stopping = [c for c in agreeing if _STOP_AT.search(c.text)]
+        if stopping and reading.stance is not None and (up_to := self._agreed_up_to(pending, stopping)):
+            return up_to  # "I'd rather stop at R6C7 and look before the last step": as far as there
+        if not own or reading.stance is None or not agreeing:
             return 0
+        if up_to := self._agreed_up_to(pending, agreeing):
+            return up_to
         if any(c.items and all(i.kind == "repeat" for i in c.items) for c in agreeing) and any(_SAME_AGAIN.search(c.text) for c in pending.said):
             return 0  # "So two steps down again: same again." — "Same again, agreed.": the partner's words, all of it
-        for clause in agreeing:  # "Agreed up to (5,4)": the plan as far as that cell
-            if self.cell_of is not None and clause.items and _UP_TO.search(clause.text) and clause.items[-1].mention is not None:
-                end = self.cell_of(clause.items[-1].mention)
-                cells = [s.cell for s in pending.steps]
-                if end in cells[:-1]:
-                    return cells.index(end) + 1
         counted = next((_COUNTS[m.group(1).lower()] for c in agreeing if (m := _COUNTED.search(c.text))), 0)
         if 0 < counted < len(pending.steps):
             return counted  # "agreed for one down", "only the first two"
@@ -890,6 +887,16 @@ class AgreementState:
         while k < len(own) and k < len(pending.steps) and own[k].cell == pending.steps[k].cell:
             k += 1
         return k if 0 < k < len(pending.steps) else 0
+
+    def _agreed_up_to(self, pending: Proposal, agreeing: list[Clause]) -> int:
+        """"Agreed up to (5,4)", "I'd rather stop at R6C7": the plan as far as that cell (0: no such limit)."""
+        for clause in agreeing:
+            if self.cell_of is not None and clause.items and _UP_TO.search(clause.text) and clause.items[-1].mention is not None:
+                end = self.cell_of(clause.items[-1].mention)
+                cells = [s.cell for s in pending.steps]
+                if end in cells[:-1]:
+                    return cells.index(end) + 1
+        return 0
 
     def _approves_rest(self, pending: Proposal, reading: MessageReading, said: int) -> bool:
         """"(0,1) then (1,1) is fine - agreed.": the cells after the restated part are approved in their own
@@ -1232,7 +1239,8 @@ _ONLY_FIRST = re.compile(r"\W*(?:ok(?:ay)?,?\s+|yes,?\s+|sure,?\s+)?(?:only|just
 _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4, "four": 4, "5": 5, "five": 5,
            "6": 6, "six": 6, "7": 7, "seven": 7, "8": 8, "eight": 8, "9": 9, "nine": 9}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
-_UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through)\b", re.IGNORECASE)
+_STOP_AT = re.compile(r"\b(?:stop|pause|halt)\s+(?:at|on)\b", re.IGNORECASE)
+_UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through|stop at|stop on|pause at)\b", re.IGNORECASE)
 _RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never ?mind|hold on|hang on|sorry|oops|my bad|mistake|misread|no,)", re.IGNORECASE)
 _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)

@@ -914,11 +914,11 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|(?<!going to )(?<!about to )propose|(?<!going to )(?<!about to )suggest(?:ion)?|"
     r"how about|what about|why don'?t we|shall we|should we|we should|we (?:still |just |really )?(?:must|need to|have to|gotta|got to)|i vote|my vote|"
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
-    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|"
+    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|the rest (?:would be|is|will be)|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
     r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one)(?!(?:\s+(?:up|down|left|right|over|along))?\s+(?:is|'s|looks|seems)\s+(?:also\s+|too\s+|both\s+)?(?:open|clear|free|fine|ok|a wall|blocked|walled)))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
-), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it', '')
+), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest', '')
 _MOVE_VERB = _Gated(re.compile(
     r"\b(go|goes|going|goin|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
     r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
@@ -1397,6 +1397,9 @@ def _stance_of_words(words: list[str]) -> Stance | None:
 _SURE_OF_MINE = re.compile(r"\W*(?:yes|yeah|yep|ya|yup)\W*i(?:'?m|\s+am)\s+(?:very\s+|quite\s+|pretty\s+|fairly\s+|100%\s+)?(?:sure|certain|positive|confident)\W*$", re.IGNORECASE)
 
 
+_STOP_AT = re.compile(r"\b(?:i'?d rather|i would rather|let'?s|we should|i want to|i'?d like to|i'?d prefer to|better to)\s+(?:just\s+)?(?:stop|pause|halt)\s+(?:at|on)\s+(?=[(\[]|[a-l]\d|r\d|row)", re.IGNORECASE)
+
+
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
     """The clause's stance towards the partner's pending proposal; the last decisive one wins."""
     if _CONDITIONAL_START.match(rest) or _ASKING_BACK.search(rest):
@@ -1405,6 +1408,8 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return None  # "Agree?", "OK?": asking, not agreeing
     if _WHY.match(clause):
         return "doubt"  # "why right?": questioning the proposal, not accepting it
+    if not question and _STOP_AT.search(rest):
+        return "agree"  # "I'd rather stop at R6C7 and look before the last step": the plan as far as that cell
     if _SARCASM_HINT.search(clause) and (_SARCASM.search(clause) or _EITHER_ANSWER.search(clause)):
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
     if _UNDERSTOOD.match(rest) and all(word.rstrip("!.,") in _ACKNOWLEDGING for word in words):

@@ -1427,3 +1427,13 @@ def test_counts_typed_onto_their_direction_and_a_move_the_seat_cannot_see():
                 ("b", "ya. so left1 up3 then left2 up1"), ("a", "that row open? left 2 from there is ? on mine"),
                 ("b", "ya open"), ("a", "ys all"), ("b", "k moving. ACTI!")]
     assert rule_grade(maze, messages, "b").success
+
+
+def test_the_rest_laid_out_and_a_yes_that_stops_before_the_last_step():
+    assert [c.act for c in read_message("So the rest would be R4C3, R4C4, R4C5").clauses] == ["propose"]
+    maze = maze_from_rows(["@...", "....", "....", "...*"])
+    messages = [("a", "R/C labels from 1, R1C1 top-left. So the rest would be R1C2, R1C3, R1C4, R2C4, R3C4, and then R4C4 is the goal. Probably fine?"),
+                ("b", "Probably fine, yes — though I'd rather stop at R3C4 and look before the last step. So I agree up to R3C4.")]
+    assert rule_grade(maze, messages).route[-1] == (2, 3)
+    messages[1] = ("b", "Probably fine, yes — though I'd rather stop at R2C4 and look. So I agree up to R2C4.")
+    assert rule_grade(maze, messages).route[-1] == (1, 3)
