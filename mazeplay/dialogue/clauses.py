@@ -595,7 +595,7 @@ _STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us say".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = CaseBlind(re.compile(
-    _PUNCT_BREAKS + r"|\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,\s*(?=(?:my|your|the)\s+(?:column|col|row|line|side|half)\s+(?:there\s+|here\s+)?(?:is|are|'s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    _PUNCT_BREAKS + r"|(?<!recap)(?<!summary)\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,\s*(?=(?:my|your|the)\s+(?:column|col|row|line|side|half)\s+(?:there\s+|here\s+)?(?:is|are|'s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|so i'?ll|so i will|so i'?m|so i am|though|although|unless|otherwise)\b)"
     r"|\s+(?=so\s+(?:(?:just|then|we go|go|tbh|honestly|imo|do|lets|let's)\s+)*(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)"
     f"|(?<={_EMOJI})" r"\s+(?=(?:we'?re|we are|were|we r)\s+(?:now\s+)?(?:on|at|in)\b|and then\b)"  # "ok up up 🧗 we're on line 3 now"
@@ -1681,6 +1681,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _MOVES_THEN_STATUS.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "Right x2 open?": the moves, if the cells are open
         return clause
+    if len(items) == 4 and {i.direction for i in items} == {"up", "down", "left", "right"} and _FOUR_WAYS.match(rest):
+        clause.act = "inform"  # "talk in directions — up, down, left, right — from wherever we're standing": the words, not moves
+        return clause
     if not question and items and _HIDDEN_ON_MINE.match(rest) and not worded_strong:
         clause.act = "inform"  # "left 2 from there is ? on mine": what the seat cannot see, not a move
         return clause
@@ -1738,6 +1741,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_RECAP_LABEL = re.compile(r"\b(?:recap|so far|summary|to sum up|history)\b[^:;.!?]*:", re.IGNORECASE)
+_FOUR_WAYS = re.compile(r"^\W*(?:up|down|left|right)(?:\s*(?:,|/|and|or|,\s*and|,\s*or)\s*(?:up|down|left|right)){3}\W*$", re.IGNORECASE)
 _HIDDEN_ON_MINE = re.compile(r"^\W*(?:up|down|left|right|rigth|dwon|lfet)\s*(?:x?\s*\d\s*)?(?:(?:from|of)\s+(?:there|here|us|that)\s+)?(?:is|are|'s)\s+(?:a\s+|all\s+)?(?:\?|unknown|hidden)(?=\s|$)\s*(?:on|for|to|in)\s+(?:me|mine|my\s+(?:side|map|view|end|half))\b", re.IGNORECASE)
 _THEN_STEP_CHECKED = re.compile(r"^\W*(?:and\s+)?then\s+\S+(?:\s*,)?\s+(?:which|that)\s+(?:you\s+said\s+|you\s+saw\s+|you\s+see\s+as\s+)?(?:is|was|looked|looks)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?]*\?\s*$", re.IGNORECASE)
 _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
@@ -1875,6 +1880,7 @@ def read_message(text: str) -> MessageReading:
             line = _SINGLE_QUOTED_ACTI.sub(" ", line)  # "whoever lands us on b1 types 'ACTI!'" (other single quotes may be apostrophes)
         previous: Clause | None = None
         reasoning = False
+        recap_list = False  # inside a sentence that opened with a recap label ("Let me recap to be sure: …")
         for part in split_clauses(line):
             aside = part.startswith(ASIDE)
             clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
@@ -1900,6 +1906,9 @@ def read_message(text: str) -> MessageReading:
                     and _CONTINUATION.match(part) and not previous.text.rstrip().endswith((".", "!", "?"))
                     and not part.rstrip().endswith("?") and _WALKED.search(previous.text)):
                 clause = Clause(clause.text, "recap", clause.stance, clause.items, listed=clause.listed)  # "so far: down, then right"
+            if recap_list and clause.act == "propose" and not clause.strong and _is_bare(part, clause.items):
+                clause = Clause(clause.text, "recap", clause.stance, clause.items, listed=clause.listed)  # "Let me recap: start top-right; left; left; down."
+            recap_list = (recap_list or bool(_RECAP_LABEL.search(part))) and not part.rstrip(" )*_").endswith((".", "!", "?"))
             if (previous is not None and clause.act == "propose" and not clause.strong and len(clause.items) == 1
                     and clause.items[0].kind == "cell" and part.rstrip().endswith("?") and _WHERE_ARE_WE.search(previous.text)):
                 clause = Clause(clause.text, "recap", clause.stance, [], positions=[clause.items[0].mention])  # "Where are we? (4,4)?"

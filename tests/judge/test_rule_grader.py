@@ -1437,3 +1437,12 @@ def test_the_rest_laid_out_and_a_yes_that_stops_before_the_last_step():
     assert rule_grade(maze, messages).route[-1] == (2, 3)
     messages[1] = ("b", "Probably fine, yes — though I'd rather stop at R2C4 and look. So I agree up to R2C4.")
     assert rule_grade(maze, messages).route[-1] == (1, 3)
+
+
+def test_the_four_ways_named_as_words_and_recaps_behind_a_label():
+    reading = read_message("I'd suggest we simply talk in directions — up, down, left, right — from wherever we're standing.")
+    assert not reading.decision
+    reading = read_message("Yes, happily — left, left! Recap so we're in sync: we start in the top-right corner, we go left once, then left again.")
+    assert [[i.label for i in c.items] for c in reading.decision] == [["left", "left"]]
+    reading = read_message("Wonderful! Let me recap to be sure: start top-right; left; left; down; left. So we're on the second row.")
+    assert not reading.decision and [c.act for c in reading.clauses if c.items] == ["recap"] * 4
