@@ -1974,6 +1974,7 @@ def read_message(text: str) -> MessageReading:
             clauses[k - 1] = before = copy(before)
             before.act = "ask"  # "(6,1)? unknown to me.", "(2,6)? Can't see.": what the cell is, asked
     _how_far_said_after_why(clauses)
+    _unconditioned_yes(clauses)
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
 
 
@@ -1991,6 +1992,26 @@ def _reading(clauses: list[Clause], acti: bool, options: list[tuple[str, int, li
     stance = _stance(clauses)
     return MessageReading(clauses=clauses, stance=stance, acti=acti, options=options, choice=choice,
                           deferred=stance == "doubt" and any(_defers(c) for c in clauses))
+
+
+def _unconditioned_yes(clauses: list[Clause]) -> None:
+    """"I'd agree to left twice." with no condition anywhere in its sentence is a yes, however politely put;
+    "I'd agree to up if you're sure" waits on its condition."""
+    for k, clause in enumerate(clauses):
+        if not clause.conditional:
+            continue
+        sentence = []
+        for later in clauses[k:]:
+            sentence.append(later.text)
+            if later.text.rstrip(" )*_").endswith((".", "!", "?", "…")):
+                break
+        said = " ".join(sentence)
+        if not _CONDITION_WORD.search(said) and not said.rstrip(" )*_").endswith("?"):
+            clauses[k] = clause = copy(clause)
+            clause.stance, clause.conditional = "agree", False
+
+
+_CONDITION_WORD = re.compile(r"\b(?:if|assuming|as long as|so long as|provided|providing|once|unless|given that|only|but|though|although|trusting|for now|at least|to start|maybe|i think|probably)\b|\bwhen\b", re.IGNORECASE)
 
 
 def _how_far_said_after_why(clauses: list[Clause]) -> None:

@@ -1446,3 +1446,12 @@ def test_the_four_ways_named_as_words_and_recaps_behind_a_label():
     assert [[i.label for i in c.items] for c in reading.decision] == [["left", "left"]]
     reading = read_message("Wonderful! Let me recap to be sure: start top-right; left; left; down; left. So we're on the second row.")
     assert not reading.decision and [c.act for c in reading.clauses if c.items] == ["recap"] * 4
+
+
+def test_a_polite_yes_with_no_condition_in_its_sentence_agrees():
+    assert [c.stance for c in read_message("Yes, I'd agree to (4,0), (3,0), (2,0).").clauses] == ["agree"]
+    assert [c.stance for c in read_message("I'd agree to up if you're sure.").clauses] == ["doubt"]
+    assert read_message("I'd agree to left twice — as long as (2,1) is open.").clauses[0].stance == "doubt"
+    maze = maze_from_rows(["@...", "....", "....", "...*"])
+    messages = [("a", "Down twice?"), ("b", "Yes, I'd agree to down twice."), ("a", "Good. Right three times now?")]
+    assert rule_grade(maze, messages).moves == ["down", "down"]
