@@ -1397,7 +1397,7 @@ def _stance_of_words(words: list[str]) -> Stance | None:
 _SURE_OF_MINE = re.compile(r"\W*(?:yes|yeah|yep|ya|yup)\W*i(?:'?m|\s+am)\s+(?:very\s+|quite\s+|pretty\s+|fairly\s+|100%\s+)?(?:sure|certain|positive|confident)\W*$", re.IGNORECASE)
 
 
-_STOP_AT = re.compile(r"\b(?:i'?d rather|i would rather|let'?s|we should|i want to|i'?d like to|i'?d prefer to|better to)\s+(?:just\s+)?(?:stop|pause|halt)\s+(?:at|on)\s+(?=[(\[]|[a-l]\d|r\d|row)", re.IGNORECASE)
+_STOP_AT_CELL = re.compile(r"\b(?:i'?d rather|i would rather|let'?s|we should|i want to|i'?d like to|i'?d prefer to|better to)\s+(?:just\s+)?(?:stop|pause|halt)\s+(?:at|on)\s+(?=[(\[]|[a-l]\d|r\d|row)", re.IGNORECASE)
 
 
 def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> Stance | None:
@@ -1408,7 +1408,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return None  # "Agree?", "OK?": asking, not agreeing
     if _WHY.match(clause):
         return "doubt"  # "why right?": questioning the proposal, not accepting it
-    if not question and _STOP_AT.search(rest):
+    if not question and _STOP_AT_CELL.search(rest):
         return "agree"  # "I'd rather stop at R6C7 and look before the last step": the plan as far as that cell
     if _SARCASM_HINT.search(clause) and (_SARCASM.search(clause) or _EITHER_ANSWER.search(clause)):
         return "refuse" if _SARCASM.search(clause) else None  # "🙃 sure buddy", "yes or no?"
