@@ -706,7 +706,7 @@ _INFO_TAIL = re.compile(rf"\b(?:{_INFO_WORDS}|there'?s|theres|there is|it'?s|its
 
 # Small patterns used in the classifier below, compiled once.
 _RIGHT_AS_MOVE_AFTER = re.compile(r"\s*(?:then|and|again|twice|next|x\d|\d|,\s*(?:then|and)\b|to\b|one\b|-?>|=>|→)", re.IGNORECASE)
-_NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:walls?|way|need|problem|issue|objection|worries|worry|harm|prob|probs|biggie|sweat|stress|rush|pressure|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
+_NO_AS_DETERMINER_AFTER = re.compile(r"\s*(?:cap\b|walls?|way|need|problem|issue|objection|worries|worry|harm|prob|probs|biggie|sweat|stress|rush|pressure|path|route|move|other|more|cells?|one|further|\()", re.IGNORECASE)
 _NO_WORD = re.compile(r"no+", 0)
 _YES_WORD = re.compile(r"yes+(?:sir)?|yse|yeh|yah|yas|ye|okk+|okie(?: dokie)?|oki|okey dokey|surre|agre+d?|ag+r+e+d|argeed|aight|alrighty", 0)  # as typed fast
 _CONDITIONAL_START = re.compile(r"\s*(?:if|when|unless|in case)\b", re.IGNORECASE)
@@ -838,10 +838,11 @@ _DOUBT = _Gated(re.compile(
     r"\b(are you sure|you sure|r u sure|u sure|you certain|u certain|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
     r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute)|"
-    r"(?:let me|lemme|i'?ll|i want to|i need to)\s+(?:look|check|verify|see)\b[^.?!]{0,40}\bfirst)\b",
+    r"(?:let me|lemme|i'?ll|i want to|i need to)\s+(?:look|check|verify|see)\b[^.?!]{0,40}\bfirst|"
+    r"i(?:'ll| will| shall)\s+confirm\s+(?:it\s+|that\s+)?(?:after|later|once|when|next)|pending\s+(?:re-?)?(?:verification|confirmation))\b",
     re.IGNORECASE,
 ), ("sure", "correct", "right", "true", "ok", "really", "double", "check", "verify", "certain", "open", "safe", "free", "clear",
-    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me", "first"))
+    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me", "first", "confirm", "pending"))
 
 _META = _Gated(re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"

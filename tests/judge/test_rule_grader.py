@@ -1455,3 +1455,14 @@ def test_a_polite_yes_with_no_condition_in_its_sentence_agrees():
     maze = maze_from_rows(["@...", "....", "....", "...*"])
     messages = [("a", "Down twice?"), ("b", "Yes, I'd agree to down twice."), ("a", "Good. Right three times now?")]
     assert rule_grade(maze, messages).moves == ["down", "down"]
+
+
+def test_a_move_left_for_later_confirmation_and_no_cap():
+    assert read_message("Regarding the final move down to (3,4): I will confirm after re-verification.").clauses[0].stance == "doubt"
+    assert read_message("agreed no cap 🧢 up, right, right").clauses[0].stance == "agree"
+    maze = maze_from_rows(["#...#", "##..#", "@#...", ".....", "..#*."])
+    messages = [("b", "Proposed convention: (x, y), x = column, y = row, zero-based, origin at the top-left. Current position (0,2). Goal (3,4)."),
+                ("a", "Convention accepted. Proposal: down to (0,3), then right ×3 to (3,3), then down to (3,4)."),
+                ("b", "Acknowledged. Down to (0,3): agreed. Right ×3 to (3,3): agreed. Executing. Position (3,3).\n\n"
+                      "Regarding the final move down to (3,4): I will confirm after re-verification.")]
+    assert rule_grade(maze, messages, "b").route[-1] == (3, 3)
