@@ -103,6 +103,7 @@ class AgreementState:
     _tail_k: int = 0
     _options: dict[str, tuple[str, int, list[Item]]] = field(default_factory=dict)  # "a", "#1" -> (seat, turn, moves)
     _chosen: set[tuple[int, str]] = field(default_factory=set)  # options already agreed (turn laid out, key)
+    _rest_of_plan: Proposal | None = None  # what a partial acceptance left of a plan, its steps still numbered as in the plan
     # Replies the grader asks to be read the other way (accepted <-> not), where what the pair says later of
     # where it stands contradicts the first reading; `replies` lists the messages that answered a proposal.
     read_otherwise: frozenset[int] = frozenset()
@@ -371,6 +372,15 @@ class AgreementState:
             return decision
         if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
             return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
+        if pending is None and self._rest_of_plan is not None and self._names_rest(reading):
+            rest = self._rest_of_plan
+            if rest.seat == seat and not own:  # "Steps 1–3 agreed." — "Steps 4–7?": the rest of the plan, on the table again
+                self.pending = decision.proposal = Proposal(seat, turn, rest.steps, numbered=rest.numbered)
+                return decision
+            if rest.seat != seat and reading.stance in ("agree", "weak_agree"):
+                count = self._numbered_part(rest, reading) or len(rest.steps)  # "Steps 4–6 agreed: (4,2), (4,1), (4,0)."
+                decision.agreed = self._accept(rest, turn, count)
+                return decision
         self._restated = self._tail_restated = False
         if (pending is None and own and reading.stance in ("agree", "weak_agree") and previous is not None and previous[0] != seat
                 and self._says_back_just_agreed(proposals)):
@@ -511,6 +521,12 @@ class AgreementState:
         named = {self.cell_of(i.mention) for i in _laid_out(previous[1])  # "(1,4) is open?" — "yes": an answer, not a cell laid out
                  if i.kind == "cell" and i.mention is not None}
         return all(s.cell in named for s in steps)
+
+    def _names_rest(self, reading: MessageReading) -> bool:
+        """The message names by number steps that the last partial acceptance left of the plan ("Steps 4–7?", "Request steps 4–10")."""
+        rest = self._rest_of_plan
+        named = [int(n) for c in reading.clauses for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
+        return bool(rest and rest.numbered) and min(rest.numbered) in named
 
     def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
         """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""
@@ -1000,6 +1016,11 @@ class AgreementState:
                 self.last_direction = s.direction
         if count < len(pending.steps):
             self.considered.append(Proposal(pending.seat, pending.turn, pending.steps[count:], dropped=True))
+            numbered = pending.numbered or {k: k for k in range(1, len(pending.steps) + 1)}
+            self._rest_of_plan = Proposal(pending.seat, pending.turn, pending.steps[count:],
+                                          numbered={n: c - count for n, c in numbered.items() if c > count})
+        else:
+            self._rest_of_plan = None
         self.pending = None
         return moves
 

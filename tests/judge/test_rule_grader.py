@@ -1466,3 +1466,16 @@ def test_a_move_left_for_later_confirmation_and_no_cap():
                 ("b", "Acknowledged. Down to (0,3): agreed. Right ×3 to (3,3): agreed. Executing. Position (3,3).\n\n"
                       "Regarding the final move down to (3,4): I will confirm after re-verification.")]
     assert rule_grade(maze, messages, "b").route[-1] == (3, 3)
+
+
+def test_the_rest_of_a_numbered_plan_stays_named_by_its_step_numbers():
+    maze = maze_from_rows([".#.#.", "..#.*", "..#..", ".#..#", "@..#."])
+    plan = ("E2 is open on mine. Then path: E1→E2→E3→D3→D4→C4→B4→B5. As a table:\n\n| step | from | to | dir |\n|---|---|---|---|\n| 1 | E1 | E2 | right |\n"
+            "| 2 | E2 | E3 | right |\n| 3 | E3 | D3 | up |\n| 4 | D3 | D4 | right |\n| 5 | D4 | C4 | up |\n| 6 | C4 | B4 | up |\n| 7 | B4 | B5 | right |")
+    opening = ("b", "Battleship-style? Letter = row (A top … E bottom), number = column (1 left … 5 right). We're at E1, target is B5.")
+    messages = [opening, ("a", "Sure. My side: E3 open, D3 and D4 open, C4 and B4 open. E4 is a wall, D2 wall, C3 wall. E2 is ? to me."), ("b", plan), ("a", "Table checks out. Agreed to steps 1–3."),
+                ("b", "Steps 1–3 agreed. We're at D3. Steps 4–7?"), ("a", "Agreed 4–7."), ("b", "B5. ACTI!")]
+    assert rule_grade(maze, messages, "b").success
+    messages = [opening, ("a", "Sure. My side: E3 open, D3 and D4 open, C4 and B4 open. E4 is a wall, D2 wall, C3 wall. E2 is ? to me."), ("b", plan), ("a", "Table checks out. Agreed to steps 1–3."),
+                ("b", "Executed. Position D3."), ("a", "Steps 4–5 agreed: D4, C4.")]
+    assert rule_grade(maze, messages, "b").route[-1] == (2, 3)
