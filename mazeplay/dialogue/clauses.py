@@ -1024,7 +1024,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|(?:(?<=\buse )|(?<=\bwith )|(?<=\bonly ))(?:(?:just|only|plain|the words)\s+)?(?:up|down|left|right),\s*(?:up|down|left|right),\s*(?:up|down|left|right),?\s*(?:(?:and|or)\s+)?(?:up|down|left|right)\b"),
         # left as in leave: nothing left, left over
         (r"\bleft\b",
-         r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|ones?|(?:only|just|still)\s+\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d)|,?\s+(?:from|ending at|landing on|ending on|to|reaching|arriving at)\s+[(\[])"
+         r"(?:\b(?:we|I|you|they|it|he|she|have|has|had|is|are|was|were|nothing|something|what'?s|whats|what is|moves|steps|turns|cells?|options?|(?<=[a-z'] )ones?|(?:only|just|still)\s+\d+)|\b(?:one|1|a|no|last|only)\s+(?:move|step|turn))\s+left\b(?!\s+(?:to\s+(?:\(|[A-La-l]\d|r\d)|one|once|twice|\d)|,?\s+(?:from|ending at|landing on|ending on|to|reaching|arriving at)\s+[(\[])"
          r"|\bleft\s+(?:over|behind|off|alone|out|open|unexplored|to (?:explore|check|do|go)|in the|for)\b"),
     )
 )

@@ -1479,3 +1479,8 @@ def test_the_rest_of_a_numbered_plan_stays_named_by_its_step_numbers():
     messages = [opening, ("a", "Sure. My side: E3 open, D3 and D4 open, C4 and B4 open. E4 is a wall, D2 wall, C3 wall. E2 is ? to me."), ("b", plan), ("a", "Table checks out. Agreed to steps 1–3."),
                 ("b", "Executed. Position D3."), ("a", "Steps 4–5 agreed: D4, C4.")]
     assert rule_grade(maze, messages, "b").route[-1] == (2, 3)
+
+
+def test_one_left_said_alone_is_a_move_and_only_one_left_is_what_remains():
+    assert [i.label for i in move_items("One left — okay, I can agree to that.")] == ["left"]
+    assert [i.label for i in move_items("there's only one left")] == []
