@@ -364,7 +364,7 @@ class AgreementState:
             return decision
         own = self._proposal_from(proposals, self.here) if proposals else []
         if pending is not None and pending.seat == seat and self._condition_met(pending, previous, reading, own):
-            starts = [s.cell for s in own[:len(pending.steps)]] == [s.cell for s in pending.steps]
+            starts = _starts_with(own, pending.steps)
             decision.agreed = self._accept(pending, turn, len(pending.steps))
             rest = own[len(pending.steps):] if starts else self._proposal_from(proposals, self.here) if proposals else []
             if rest:  # "Yes, agreed: up, right, up. … So right three times?": the condition met, then the next moves
@@ -530,7 +530,7 @@ class AgreementState:
 
     def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
         """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""
-        just = [m.step.direction for m in self.agreed if m.agreed_turn == self.turns - 2]
+        just = [m.step.direction for m in self._moves_just_agreed()]
         said = [i.direction for c in proposals for i in c.items]
         return bool(just) and said == just and all(i.kind == "direction" for c in proposals for i in c.items) and not any(_new_marker(c) for c in proposals)
 
@@ -619,7 +619,7 @@ class AgreementState:
                 partial = len(own)  # "Agree: right x2. Down x3: hold": the part said back, and not the part held
             elif not partial and starts and proposals[0].stance in ("agree", "weak_agree") and any(c.stance == "doubt" and c.items for c in proposals[1:]):
                 taken = self._proposal_from([c for c in proposals if c.stance != "doubt"], self.here)
-                if 0 < len(taken) < len(pending.steps) and [t.cell for t in taken] == [p.cell for p in pending.steps[:len(taken)]]:
+                if 0 < len(taken) < len(pending.steps) and _starts_with(pending.steps, taken):
                     partial = len(taken)  # "e2 d2 c2 b2 agreed. a2 after that, let me look at the a-file first": not a2 yet
         else:
             partial = self._partial(pending, reading, own)
@@ -686,10 +686,9 @@ class AgreementState:
             return False
         if not own:
             return any(_CONDITION_MET.search(c.text) for c in reading.clauses)
-        planned = [s.cell for s in pending.steps]
         said_yes_to = self._proposal_from(reading.decision[:1], self.here) if reading.decision else []  # "Yes, agreed: up, right, up."
         return reading.stance in ("agree", "weak_agree") and (
-            [s.cell for s in own[:len(planned)]] == planned or [s.cell for s in said_yes_to] == planned)
+            _starts_with(own, pending.steps) or [s.cell for s in said_yes_to] == [s.cell for s in pending.steps])
 
     def _refuses_then_agrees_to_other_moves(self, pending: Proposal, reading: MessageReading) -> bool:
         """The message refuses the proposal, then says yes to moves that do not begin it."""
@@ -854,7 +853,7 @@ class AgreementState:
                     and (cell := self.cell_of(i.mention)) in cells]
             if ends:
                 return max(ends) if max(ends) < len(cells) else 0
-        numbered = pending.numbered or {k: k for k in range(1, len(pending.steps) + 1)}
+        numbered = _numbering(pending)
         last = max(named)
         if min(named) > min(numbered) or last not in numbered:
             return 0
@@ -1016,7 +1015,7 @@ class AgreementState:
                 self.last_direction = s.direction
         if count < len(pending.steps):
             self.considered.append(Proposal(pending.seat, pending.turn, pending.steps[count:], dropped=True))
-            numbered = pending.numbered or {k: k for k in range(1, len(pending.steps) + 1)}
+            numbered = _numbering(pending)
             self._rest_of_plan = Proposal(pending.seat, pending.turn, pending.steps[count:],
                                           numbered={n: c - count for n, c in numbered.items() if c > count})
         else:
@@ -1089,6 +1088,11 @@ def _count_split_at(items: list[Item], k: int) -> bool:
     """Items k-1 and k come from one counted word ("right x3" after two rights were agreed): a count is
     said from where the pair stands, never from the start with the walked part inside it."""
     return 0 < k < len(items) and items[k].mention is not None and items[k].mention is items[k - 1].mention
+
+
+def _numbering(proposal: Proposal) -> dict[int, int]:
+    """Step number -> moves up to it: the plan's own numbers, or its moves counted from 1."""
+    return proposal.numbered or {k: k for k in range(1, len(proposal.steps) + 1)}
 
 
 def _starts_with(own: list[Step], pending: list[Step]) -> bool:

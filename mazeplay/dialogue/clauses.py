@@ -1997,7 +1997,8 @@ def _reading(clauses: list[Clause], acti: bool, options: list[tuple[str, int, li
 
 def _unconditioned_yes(clauses: list[Clause]) -> None:
     """"I'd agree to left twice." with no condition anywhere in its sentence is a yes, however politely put;
-    "I'd agree to up if you're sure" waits on its condition."""
+    "I'd agree to up if you're sure" waits on its condition. (Hedges — "maybe", "I think" — are already
+    out of clause texts; they never make a condition.)"""
     for k, clause in enumerate(clauses):
         if not clause.conditional:
             continue
@@ -2012,7 +2013,7 @@ def _unconditioned_yes(clauses: list[Clause]) -> None:
             clause.stance, clause.conditional = "agree", False
 
 
-_CONDITION_WORD = re.compile(r"\b(?:if|assuming|as long as|so long as|provided|providing|once|unless|given that|only|but|though|although|trusting|for now|at least|to start|maybe|i think|probably)\b|\bwhen\b", re.IGNORECASE)
+_CONDITION_WORD = re.compile(r"\b(?:if|assuming|as long as|so long as|provided|providing|once|unless|given that|only|but|though|although|trusting|for now|at least|to start)\b|\bwhen\b", re.IGNORECASE)
 
 
 def _how_far_said_after_why(clauses: list[Clause]) -> None:
