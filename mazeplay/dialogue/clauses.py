@@ -1861,11 +1861,36 @@ def _codes_spelled_out(text: str) -> str:
     return _CODE_TO.sub(lambda m: _CODE_WORDS[m.group(0)], text)
 
 
+_LETTER_MOVE = r"[rlud](?:\s*[x\u00d7]\s*\d)?"
+_WORD_MOVE = r"(?:up|down|left|right|dwon|dwn|rigth|lft)(?:\s*[x\u00d7]\s*\d)?"
+# A sentence of nothing but moves typed as small letters ("k r x4", "so r r r?", "then r then dwon?", "d l d d"):
+# a letter is a move only there, where no other word could make "r" mean "are" or "u" mean "you".
+_SMALL_LETTER_MOVES = re.compile(
+    rf"(?:^|(?<=[.!?\n]))(?P<lead>\s*(?:(?:k|kk|ok|okay|so|then|yup|yep|ya|ye|ys|yes|go|now|and)\s+)*)"
+    rf"(?P<moves>(?:{_LETTER_MOVE}|{_WORD_MOVE})(?:(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)(?:{_LETTER_MOVE}|{_WORD_MOVE}))*)"
+    rf"(?P<tail>\s+(?:first|again|pls|plz|then))?(?=\s*[?!.]*\s*(?:$|\n)|\s*[.!?]\s)", re.MULTILINE)
+_SMALL_LETTER = re.compile(r"(?<![\w'\u2019])[rlud](?![\w'\u2019])")
+_SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
+
+
+def _small_letters_spelled_out(text: str) -> str:
+    """Moves typed as small letters in a sentence of nothing else, in words; a sentence whose only letters are
+    "u" ("k u?") or "r u" ("are you") is left alone."""
+    def spelled(match: re.Match) -> str:
+        letters = _SMALL_LETTER.findall(match.group("moves"))
+        if not letters or set(letters) <= {"u"} or letters == ["r", "u"]:
+            return match.group(0)
+        return match.group("lead") + _SMALL_LETTER.sub(lambda m: _SMALL_LETTER_WORDS[m.group(0)], match.group("moves")) + (match.group("tail") or "")
+    return _SMALL_LETTER_MOVES.sub(spelled, text)
+
+
 @lru_cache(maxsize=8192)
 def read_message(text: str) -> MessageReading:
     """Read one message (cached: the same text reads the same way under every coordinate scheme)."""
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _codes_spelled_out(text)
+    if _SMALL_LETTER.search(text):
+        text = _small_letters_spelled_out(text)
     options, option_lines = find_options(text)
     if options:  # laid-out options are not proposals: their lines are read apart, as options
         lines = text.replace("\r\n", "\n").split("\n")

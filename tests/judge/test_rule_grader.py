@@ -1484,3 +1484,18 @@ def test_the_rest_of_a_numbered_plan_stays_named_by_its_step_numbers():
 def test_one_left_said_alone_is_a_move_and_only_one_left_is_what_remains():
     assert [i.label for i in move_items("One left — okay, I can agree to that.")] == ["left"]
     assert [i.label for i in move_items("there's only one left")] == []
+
+
+def test_moves_typed_as_small_letters_in_a_sentence_of_nothing_else():
+    def moves(text):
+        return [i.label for c in read_message(text).clauses if c.act == "propose" for i in c.items]
+    assert moves("k r x4") == ["right"] * 4
+    assert moves("so r r r?") == ["right"] * 3
+    assert moves("oh. then r then dwon?") == ["right", "down"]
+    assert moves("yup d l d d") == ["down", "left", "down", "down"]
+    for text in ("wait r is the edge lol", "r u sure", "where r we", "k u?", "r,c from 0."):
+        assert moves(text) == [], text
+    maze = maze_from_rows(["##..", "#..*", "@..#", "...."])
+    messages = [("b", "yo. r first? rigth of @ is open on mine"), ("a", "k r"), ("b", "now? i see ? above us"), ("a", "up is . on mine"),
+                ("b", "up then"), ("a", "yup do it"), ("b", "r r? both open mine"), ("a", "ys")]
+    assert rule_grade(maze, messages, "b").moves == ["right", "up", "right", "right"]
