@@ -757,9 +757,10 @@ _REFUSE_WORDS = {"no", "nope", "nah", "wait", "hold on", "hang on", "stop", "✘
 
 _POSITIVE_IDIOM = _Gated(re.compile(
     r"\b(no problem|not a problem|no problems|no objections?|not objecting|no complaints|no issues?|no worries|"
-    r"can'?t argue|couldn'?t agree more|no doubt|why not|not bad|nothing to object|no reason not to|no harm done|no probs?|no biggie|no sweat)\b",
+    r"can'?t argue|couldn'?t agree more|no doubt|why not|not bad|nothing to object|no reason not to|no harm done|no probs?|no biggie|no sweat|"
+    r"(?:not|never)\s+(?:gonna|going to|about to)\s+say no|(?:can'?t|cannot|won'?t|wouldn'?t|couldn'?t)\s+say no|can'?t complain)\b",
     re.IGNORECASE,
-), ("no", "not", "can", "couldn", "doubt", "why", "nothing"))
+), ("no", "not", "can", "couldn", "doubt", "why", "nothing", "won", "wouldn", "never"))
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"

@@ -1499,3 +1499,17 @@ def test_moves_typed_as_small_letters_in_a_sentence_of_nothing_else():
     messages = [("b", "yo. r first? rigth of @ is open on mine"), ("a", "k r"), ("b", "now? i see ? above us"), ("a", "up is . on mine"),
                 ("b", "up then"), ("a", "yup do it"), ("b", "r r? both open mine"), ("a", "ys")]
     assert rule_grade(maze, messages, "b").moves == ["right", "up", "right", "right"]
+
+
+def test_not_saying_no_is_a_yes():
+    for text in ("not gonna say no to that 😂 five lefts, agreed", "wouldn't say no to five lefts", "can't say no to that"):
+        assert read_message(text).clauses[-1].stance == "agree", text
+    assert read_message("no, I can't say that is open").clauses[0].stance == "refuse"
+
+
+def test_steps_named_in_bold_accept_that_part_of_a_table_plan():
+    maze = maze_from_rows(["@..", "...", "..*"])
+    plan = "Next segment:\n| step | move | to |\n|---|---|---|\n| 1 | right | (1,2) |\n| 2 | down | (2,2) |\n| 3 | down | (3,2) |\n\nAgree?"
+    messages = [("a", "(row, col), 1-indexed. We're at (1,1)."), ("b", plan),
+                ("a", "Steps **1 and 2 agreed** → we'll be at (2,2).\n\nHolding on step 3 for a moment.")]
+    assert rule_grade(maze, messages).route[-1] == (1, 1)
