@@ -684,8 +684,9 @@ class AgreementState:
             return False
         if reading.stance in ("refuse", "doubt"):
             return False
-        if not own:
-            return any(_CONDITION_MET.search(c.text) for c in reading.clauses)
+        if not own:  # "sure, they are. so we're on e4 now": the condition answered yes
+            return any(_CONDITION_MET.search(c.text) for c in reading.clauses) or (
+                bool(reading.clauses) and reading.clauses[0].stance == "agree" and _YES_TO_CONDITION.match(reading.clauses[0].text) is not None)
         said_yes_to = self._proposal_from(reading.decision[:1], self.here) if reading.decision else []  # "Yes, agreed: up, right, up."
         return reading.stance in ("agree", "weak_agree") and (
             _starts_with(own, pending.steps) or [s.cell for s in said_yes_to] == [s.cell for s in pending.steps])
@@ -839,8 +840,11 @@ class AgreementState:
         """"Steps 1–4 agreed. Step 5 pending", "**Agree step 3** and **step 4**": the moves of the numbered plan up
         to the last step the reply agrees to (0: it names none, or all of them). A plan not numbered counts
         its moves from step 1 ("Route: U, U, R, R, R, U, U." — "Agree steps 1–5")."""
-        naming = [c for c in reading.clauses if c.stance in ("agree", "weak_agree") and not c.retracts and _STEPS_NAMED.search(c.text)]
-        if not naming:
+        clauses = reading.clauses
+        naming = [c for k, c in enumerate(clauses) if _STEPS_NAMED.search(c.text) and (
+            c.stance in ("agree", "weak_agree") and not c.retracts
+            or c.stance is None and _STEPS_ALONE.match(c.text) and k + 1 < len(clauses) and clauses[k + 1].stance == "agree" and not clauses[k + 1].items)]
+        if not naming:  # "Steps 6–9 — also **agreed**": the steps, then the yes to them
             return 0
         if not pending.numbered:
             naming = naming[-1:]  # the moves as listed, named in the last clause that names steps ("Steps 1–2 ✅ executed. Agree step 3")
@@ -1213,6 +1217,7 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
+_STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
 
@@ -1282,6 +1287,7 @@ _ONWARD = re.compile(r"\b(?:continu\w*|keep going|keep|again|another|once more|o
 _PICKED = re.compile(r"\b(?:it is|go(?:ing)? with|take|pick|choose|vote|works|sounds|is (?:great|good|fine|best|better|perfect))\b", re.IGNORECASE)
 _APPROVED = re.compile(r"\b(?:is|are|'s|looks?|seems?)\s+(?:also\s+|too\s+)?(?:fine|ok|okay|good|great)\b", re.IGNORECASE)
 _BARE_GO = re.compile(r"^\W*(?:go|go go|send(?: it)?|do it|let'?s go|go for it|full send)\b[^\w?]*$", re.IGNORECASE)
+_YES_TO_CONDITION = re.compile(r"\W*(?:yes|yeah|yep|yup|ya|sure|definitely|absolutely|positive|100\s*%|they are|it is|i am|i'?m sure)\b", re.IGNORECASE)
 _CONDITION_MET = re.compile(r"\b(?:double[- ]?checked|i'?m sure|i am sure|none (?:of them )?(?:are|is) (?:a )?walls?|going with it|it matches)\b", re.IGNORECASE)
 _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNORECASE)
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)

@@ -1513,3 +1513,22 @@ def test_steps_named_in_bold_accept_that_part_of_a_table_plan():
     messages = [("a", "(row, col), 1-indexed. We're at (1,1)."), ("b", plan),
                 ("a", "Steps **1 and 2 agreed** → we'll be at (2,2).\n\nHolding on step 3 for a moment.")]
     assert rule_grade(maze, messages).route[-1] == (1, 1)
+
+
+def test_a_yes_to_agreed_if_you_are_sure_meets_the_condition():
+    maze = maze_from_rows(["*...", "....", "....", "@..."])
+    messages = [("b", "chess squares, files a-d from the left, rank 1 = bottom line. we're on a1. a2-a3 next?"),
+                ("a", "a2 and a3 agreed if you're sure they're open."), ("b", "sure, they are. so we're on a3 now.")]
+    assert rule_grade(maze, messages, "b").route[-1] == (1, 0)
+    messages[-1] = ("b", "hmm, not sure actually. let me look again.")
+    assert rule_grade(maze, messages, "b").route[-1] == (3, 0)
+
+
+def test_steps_named_apart_from_the_yes_that_follows_them():
+    maze = maze_from_rows(["@...", "....", "....", "...*"])
+    plan = "| # | move | cell |\n|---|---|---|\n| 1 | → | (0,1) |\n| 2 | → | (0,2) |\n| 3 | ↓ | (1,2) |\n| 4 | ↓ | (2,2) |\n\n**Agree to 1–2?**"
+    messages = [("a", "(r,c) zero-based from the top-left. Start (0,0)."), ("b", plan),
+                ("a", "**Agreed: 1–2.** That puts us at (0,2).\n\nSteps 3–4 — also **agreed**.")]
+    assert rule_grade(maze, messages).route[-1] == (2, 2)
+    messages[-1] = ("a", "**Agreed: 1–2.** That puts us at (0,2).\n\nSteps 3–4 — let me check first.")
+    assert rule_grade(maze, messages).route[-1] == (0, 2)
