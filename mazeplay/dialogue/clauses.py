@@ -376,8 +376,11 @@ def _json_clauses(data: object) -> list[str]:
     planned_in_directions = any((role in _JSON_MOVE_KEYS or role in _JSON_PLAN_KEYS) and isinstance(value, list) and len(value) > 1
                                 and _json_directions(value) for role, value in roles.items())
     verdict = ""
+    proposed_at = None  # where the first proposal made in this object begins
     for key, value in data.items():
         norm = _json_role(re.sub(r"[^a-z]", "", str(key).lower()))
+        if proposed_at is None and norm in _JSON_MOVE_KEYS | _JSON_PLAN_KEYS and norm not in _JSON_DIRECTION_KEYS:
+            proposed_at = len(out)
         if norm in _JSON_DESTINATION_KEYS and said_as_direction:
             continue  # {"move": "down", "to": [1, 0]}: one move, said twice
         if norm in _JSON_DIRECTION_KEYS and agreed and (_json_directions(value) or _json_words(value)):
@@ -445,7 +448,9 @@ def _json_clauses(data: object) -> list[str]:
             out.append("ACTI!")
         elif isinstance(value, dict) and norm not in ("map", "view", "known", "knowledge", "walls", "open", "cells", "grid"):
             out.extend(_json_clauses(value))
-    return [*out, verdict] if verdict else out
+    if verdict and proposed_at is not None and proposed_at < len(out):  # {"agree": true, "propose": {…}}: the yes is to the partner's move, said before this one
+        return [*out[:proposed_at], verdict, *out[proposed_at:]]
+    return [*out, verdict] if verdict else out  # said last: the flag decides, not a note
 
 
 _WHY_MARK = "\x01"  # a JSON value that gives reasons ({"reason": …}); control characters are cleaned away before

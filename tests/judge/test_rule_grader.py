@@ -1532,3 +1532,11 @@ def test_steps_named_apart_from_the_yes_that_follows_them():
     assert rule_grade(maze, messages).route[-1] == (2, 2)
     messages[-1] = ("a", "**Agreed: 1–2.** That puts us at (0,2).\n\nSteps 3–4 — let me check first.")
     assert rule_grade(maze, messages).route[-1] == (0, 2)
+
+
+def test_a_json_yes_answers_the_partner_before_the_plan_it_proposes():
+    maze = maze_from_rows(["...@", "....", "....", "*..."])
+    messages = [("a", '{"coords": "[r,c] 0-based from top-left", "propose": {"moves": ["down","down"], "to": [2,3]}}'),
+                ("b", '{"agree": true, "moves": ["down","down"], "pos": [2,3], "propose": {"moves": ["down"], "to": [3,3]}}'),
+                ("a", '{"agree": true, "pos": [3,3], "propose": {"moves": ["left","left"], "to": [3,1]}}')]
+    assert rule_grade(maze, messages).moves == ["down", "down", "down"]
