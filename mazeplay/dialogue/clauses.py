@@ -358,12 +358,14 @@ def _json_directions(value: object) -> bool:
         r"\s*(?:up|down|left|right|north|south|east|west)\s*", v, re.IGNORECASE)) for v in values)
 
 
-def _json_clauses(data: object) -> list[str]:
-    """A JSON object as the plain clauses it stands for; keys about the map are knowledge, not moves."""
+def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
+    """A JSON object as the plain clauses it stands for; keys about the map are knowledge, not moves.
+    `after_yes`: the object is a proposal inside one that says yes to the partner's ({"agree": true,
+    "propose": {"moves": ["down"]}}), so its moves come after the ones accepted."""
     out: list[str] = []
     if isinstance(data, list):
         for value in data:
-            out.extend(_json_clauses(value))
+            out.extend(_json_clauses(value, after_yes))
         return out
     if not isinstance(data, dict):
         return out
@@ -373,6 +375,7 @@ def _json_clauses(data: object) -> list[str]:
                  or (_json_verdict(role, value) == "yes" and not _JSON_FLAG_ABOUT.match(role)) for role, value in roles.items())
     said_no = any(_json_verdict(role, value) == "no" for role, value in roles.items())
     agreed = agreed and not said_no  # {"ack": true, "vote_on_left": "no"}: received, and refused
+    then = agreed or after_yes
     planned_in_directions = any((role in _JSON_MOVE_KEYS or role in _JSON_PLAN_KEYS) and isinstance(value, list) and len(value) > 1
                                 and _json_directions(value) for role, value in roles.items())
     verdict = ""
@@ -413,16 +416,16 @@ def _json_clauses(data: object) -> list[str]:
         elif norm in _JSON_AGREE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value > 0:
             out.append("Agreed.")  # {"accepted": 3}
         elif norm in _JSON_MOVE_KEYS and isinstance(value, dict) and _json_cell(value) is None:
-            out.extend(_json_clauses(value))  # {"proposal": {"moves": [...]}}
+            out.extend(_json_clauses(value, agreed))  # {"proposal": {"moves": [...]}}
         elif norm in _JSON_MOVE_KEYS and value not in (None, "", []):
             if isinstance(value, list) and value and not all(isinstance(v, int) for v in value):
                 cells = [c for c in (_json_cell(v) for v in value) if c]
                 if cells:  # {"agree": true, "proposal": [...]}: yes to the partner's move, then this plan
-                    out.append(("Then the plan: " if agreed else "Plan: ") + " -> ".join(cells) + ".")
+                    out.append(("Then the plan: " if then else "Plan: ") + " -> ".join(cells) + ".")
             else:
                 cell = _json_cell(value)
                 if cell and not ACTI_WORD.search(cell):
-                    lead = "Then let's" if agreed else "Let's"  # {"agree": true, "proposal": "down"}: yes to the partner's move, then this one
+                    lead = "Then let's" if then else "Let's"  # {"agree": true, "proposal": "down"}: yes to the partner's move, then this one
                     out.append(f"{lead} move {cell}." if find_mentions(cell) and all(m.kind == "direction" for m in find_mentions(cell)) else f"{lead} go to {cell}.")
                 elif cell:
                     out.append(cell)
@@ -430,8 +433,8 @@ def _json_clauses(data: object) -> list[str]:
             if planned_in_directions and not _json_directions(value):
                 continue  # {"suggest": ["right", "down"], "path": ["1,1", "2,1"]}: the same plan, as the cells it passes
             cells = [c for c in (_json_cell(v) for v in value) if c]
-            if cells:
-                out.append("Plan: " + " -> ".join(cells) + ".")
+            if cells:  # {"agree": true, "plan": [...]}: the plan said back, or the partner's; nested in a yes, the next moves
+                out.append(("Then the plan: " if after_yes else "Plan: ") + " -> ".join(cells) + ".")
         elif norm in _JSON_TEXT_KEYS and isinstance(value, str):
             out.append(value)
         elif norm in _JSON_WHY_KEYS and isinstance(value, str) and value.strip():
