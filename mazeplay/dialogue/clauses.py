@@ -401,7 +401,7 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
             cells = [c for c in (_json_cell(v) for v in value) if c]
             partly = any(isinstance(v, str) and v.strip().lower() in _JSON_PARTLY for v in data.values())
             # {"accepted": [[0,4], [0,3]]}: the cells it accepts; with {"agree": "partial"}, only those
-            out.append("Agreed: " + ", ".join(cells) + " for now." if partly and cells else "Agreed.")
+            out.append("Agreed for now: " + ", ".join(cells) + "." if partly and cells else "Agreed.")  # never "left for now": what remains
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_PARTLY:
             continue  # {"agree": "partial", "accept": [...]}: the list says how far
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):

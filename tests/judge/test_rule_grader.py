@@ -1540,3 +1540,10 @@ def test_a_json_yes_answers_the_partner_before_the_plan_it_proposes():
                 ("b", '{"agree": true, "moves": ["down","down"], "pos": [2,3], "propose": {"moves": ["down"], "to": [3,3]}}'),
                 ("a", '{"agree": true, "pos": [3,3], "propose": {"moves": ["left","left"], "to": [3,1]}}')]
     assert rule_grade(maze, messages).moves == ["down", "down", "down"]
+
+
+def test_a_partial_json_yes_to_one_left_accepts_that_move_only():
+    maze = maze_from_rows(["....@", ".....", "*...."])
+    messages = [("b", '{"coords": "[r,c] 0-based", "pos": [0,4], "propose": {"plan": ["left","left","left","left"]}}'),
+                ("a", '{"agree": "partial", "accepted": ["left"], "pos": [0,3], "reason": "[0,1] is hidden to me"}')]
+    assert rule_grade(maze, messages, "b").moves == ["left"]
