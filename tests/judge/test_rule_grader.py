@@ -1543,7 +1543,7 @@ def test_a_json_yes_answers_the_partner_before_the_plan_it_proposes():
 
 
 def test_a_partial_json_yes_to_one_left_accepts_that_move_only():
-    maze = maze_from_rows(["....@", ".....", "*...."])
-    messages = [("b", '{"coords": "[r,c] 0-based", "pos": [0,4], "propose": {"plan": ["left","left","left","left"]}}'),
-                ("a", '{"agree": "partial", "accepted": ["left"], "pos": [0,3], "reason": "[0,1] is hidden to me"}')]
+    maze = maze_from_rows(["...@", "....", "....", "*..."])
+    messages = [("b", '{"coords": "[r,c] 0-based", "pos": [0,3], "propose": {"plan": ["left","left","left"]}}'),
+                ("a", '{"agree": "partial", "accepted": ["left"], "pos": [0,2], "reason": "[0,1] is hidden to me"}')]
     assert rule_grade(maze, messages, "b").moves == ["left"]
