@@ -409,7 +409,8 @@ class AgreementState:
                 self._drop(self.pending)
             decision.agreed = self._accept(Proposal(previous[0], turn - 1, accepted), turn, len(accepted))
             rest = proposals[named_at + 1:]
-            own = self._proposal_from(rest, self.here) if rest else []
+            summed = _sums_up_with_accepted(proposals[named_at:], decision.agreed)  # "bet. down. … so down down?": two in all
+            own = self._resolve(summed, self.here) if summed is not None else self._proposal_from(rest, self.here) if rest else []
         if own:
             if self.pending is not None:
                 self._drop(self.pending)
@@ -945,6 +946,8 @@ class AgreementState:
                              or _named_before(reading, first, [m.step.direction for m in accepted])
                              or _said_twice(proposals, [m.step.direction for m in accepted])
                              or _echo_then_more(proposals, [m.step.direction for m in accepted]))
+            if (summed := _sums_up_with_accepted(proposals, accepted)) is not None:
+                return self._resolve(summed, self.here)  # "ya. down. … so down down?": two downs in all
             if labelled_echo or reading.stance not in ("agree", "weak_agree") or _run_over_accepted(first, own, cells):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
@@ -1141,6 +1144,22 @@ def _run_over_accepted(first: Clause, own: list[Step], cells: list[Cell]) -> boo
         return False
     directions = {s.direction for s in own}
     return len(directions) == 1 and None not in directions and all(i.kind in ("direction", "run") for i in first.items)
+
+
+def _sums_up_with_accepted(proposals: list[Clause], accepted: list[AgreedMove]) -> list[Item] | None:
+    """"bet. down. and the one under that is open on my side too, so down down?": the move just accepted,
+    named, then a run that sums up ("so …") in the same direction, counted from where that move started.
+    Returns the run's items beyond the accepted moves; None when the message says nothing of the kind."""
+    if len(proposals) != 2 or not accepted:
+        return None
+    first, summed = proposals
+    taken = [m.step.direction for m in accepted]
+    if [i.direction for i in first.items] != taken or first.strong or not _SUMMING_UP.match(summed.text) or summed.strong:
+        return None
+    said = [i.direction for i in summed.items]
+    if len(said) <= len(taken) or set(said) != set(taken) or len(set(taken)) != 1 or any(i.kind != "direction" for i in summed.items):
+        return None
+    return summed.items[len(taken):]
 
 
 def _same_words_again(clause: Clause, own: list[Step], accepted: list[Cell]) -> bool:

@@ -1547,3 +1547,12 @@ def test_a_partial_json_yes_to_one_left_accepts_that_move_only():
     messages = [("b", '{"coords": "[r,c] 0-based", "pos": [0,3], "propose": {"plan": ["left","left","left"]}}'),
                 ("a", '{"agree": "partial", "accepted": ["left"], "pos": [0,2], "reason": "[0,1] is hidden to me"}')]
     assert rule_grade(maze, messages, "b").moves == ["left"]
+
+
+def test_a_run_summed_up_after_the_move_just_named_counts_that_move():
+    maze = maze_from_rows(["...@", "....", "....", "*..."])
+    messages = [("a", "we're top right. below us is open on mine"), ("b", "bet. down. and the one under that is open on my side too, so down down? 👇👇"),
+                ("a", "down down let's gooo")]
+    assert rule_grade(maze, messages).moves == ["down", "down"]
+    messages = [("a", "we're top right. down?"), ("b", "ya. down. and the one under that is open too, so down down?"), ("a", "ok down down")]
+    assert rule_grade(maze, messages).moves == ["down", "down"]
