@@ -180,7 +180,7 @@ _SINGLE_QUOTED_ACTI = re.compile(r"(?<!\w)'\s*ACTI\s*!*\s*'(?!\w)", re.IGNORECAS
 _QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb')
 _ARROWS = quick(re.compile(r"\s*(?:->|-->|=>|→|⇒|➡️?|⟶|➜|➔|>>)\s*"))
 _ARROW_MARKS = frozenset(">→⇒➡⟶➜➔")  # one of them is in every arrow
-_AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|🏿)?|👌|🆗|💯")
+_AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|🏿)?|👌|🆗|💯|(?<!gg )(?<!gg)(?<!bye )(?<!later )(?<!peace )(?<!o7 )🫡")  # a salute says "yes sir", unless it says goodbye ("gg 🫡")
 _REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s*#{1,6}\s+(.*)$")
@@ -1703,6 +1703,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if question and _OPEN_SO_GO.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act = "propose"  # "rigth looks open from me, 1 step?": the move offered, and why
         return clause
+    if not question and _OPEN_SO_SEND.match(rest) and items and all(i.kind == "direction" for i in items):
+        clause.act, clause.echo = "propose", True  # "left is open, send it ⬅️": the move, checked, and go
+        return clause
     if question and not worded_strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause
@@ -1757,6 +1760,8 @@ _HIDDEN_ON_MINE = re.compile(r"^\W*(?:up|down|left|right|rigth|dwon|lfet)\s*(?:x
 _THEN_STEP_CHECKED = re.compile(r"^\W*(?:and\s+)?then\s+\S+(?:\s*,)?\s+(?:which|that)\s+(?:you\s+said\s+|you\s+saw\s+|you\s+see\s+as\s+)?(?:is|was|looked|looks)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?]*\?\s*$", re.IGNORECASE)
 _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
                          r"(?:(?:1|one)\s+step|go(?:\s+there)?|move(?:\s+there)?|ok|okay|shall we(?:\s+go)?|should we(?:\s+go)?|want to(?:\s+go)?|try it)\s*\?+\s*$", re.IGNORECASE)
+_OPEN_SO_SEND = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
+                           rf"(?:so\s+)?(?:send it|go|let'?s go|go for it|do it)(?:\s+{_DIRECTION_WORD})?\W*$", re.IGNORECASE)
 _WHERE_THE_GOAL_IS = re.compile(rf"\W*(?:(?:so|and|but|i think)\W+)*(?:{_DIRECTION_WORD}|north|south|east|west)(?:[\s-]+(?:and\s+|&\s+)?(?:{_DIRECTION_WORD}))?\s+(?:is|'s)\s+(?:where|towards?)\s+(?:the\s+)?(?:goal|\*|star|exit|target|finish)\b", re.IGNORECASE)  # "down and right is where the goal is"
 _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)

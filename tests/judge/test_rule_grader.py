@@ -1556,3 +1556,13 @@ def test_a_run_summed_up_after_the_move_just_named_counts_that_move():
     assert rule_grade(maze, messages).moves == ["down", "down"]
     messages = [("a", "we're top right. down?"), ("b", "ya. down. and the one under that is open too, so down down?"), ("a", "ok down down")]
     assert rule_grade(maze, messages).moves == ["down", "down"]
+
+
+def test_a_move_checked_open_then_send_it_proposes_it_and_a_salute_says_yes():
+    reading = read_message("left is open, send it ⬅️")
+    assert [(c.act, [i.label for i in c.items]) for c in reading.clauses] == [("propose", ["left"])]
+    assert read_message("🫡").stance == "agree" and read_message("gotta bounce. gg 🫡").stance is None
+    maze = maze_from_rows(["...@", "....", "....", "*..."])
+    messages = [("b", "top right spawn. down looks sus, it's a ? on mine"), ("a", "it's a wall lol. left is ur side"),
+                ("b", "left is open, send it ⬅️"), ("a", "🫡")]
+    assert rule_grade(maze, messages, "b").moves == ["left"]
