@@ -1465,7 +1465,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
 
 
 _ANCHOR = quick(re.compile(
-    r"(?P<start>(?:\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|\borigin|(?-i:\bS(?=\s*[=:]?\s*[(\[]\s*\d)))\b|(?<![\w*@])@(?![\w*@]))|"
+    r"(?P<start>(?:(?<!let's )(?<!lets )(?<!let us )\bstart(?:ing)?(?:\s+(?:cell|position|point|square))?|\borigin|(?-i:\bS(?=\s*[=:]?\s*[(\[]\s*\d)))\b|(?<![\w*@])@(?![\w*@]))|"
     r"(?P<goal>\b(?:goal|star|target|destination|finish|exit)(?:\s+(?:cell|position|square))?\b|(?<![\w*@])\*(?![\w*])|(?-i:\bG(?=\s*[=:]?\s*[(\[]\s*\d)))",
     re.IGNORECASE,
 ))
@@ -1481,7 +1481,8 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
         # Which coordinate the letters name: the reading depends on whether cells are written A1 or 1A.
         ("letters", "col", r"\bletters?\s+(?:go\s+|run\s+)?across\b|\bnumbers?\s+(?:go\s+|run\s+)?down\b|"
                            r"\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?col|\bcol(?:umn)?s?\s+(?:are|as|=)\s+letters|"
-                           r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?rows?\b"),
+                           r"\bcol(?:umn)?s?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?rows?\b|"
+                           r"\bfiles?\s+(?:[a-h]\s*(?:[–-]|to|through)\s*[a-h]\s+)?(?:go\s+|run\s+|are\s+)?(?:left\s+to\s+right|across|from\s+(?:the\s+)?left)\b"),  # chess files: "files a-e left to right"
         ("letters", "row", r"\bletters?\s+(?:go\s+|run\s+)?down\b|\bnumbers?\s+(?:go\s+|run\s+)?across\b|\bletters?\s+(?:[a-h][–-][a-h]\s+)?(?:for|are|=|as|name|mark|label)\s+(?:the\s+)?rows?|"
                            r"\brows?\s+(?:are|as|=)\s+letters|\brows?\s+(?:[a-h][–-][a-h]|a\s*(?:to|through)\s*[a-h])\b|\bnumbers?\s+(?:for|are|=|as)\s+(?:the\s+)?col"),
         ("origin", 0, r"\b(?:0|zero)[- ]?(?:indexed|based)\b|\b(?:count(?:ing|ed)?|start(?:ing)?|numbered|index(?:ed)?)\s+(?:\w+\s+)?from\s+0\b|\bfrom 0\b|\bstart(?:ing|s)?\s+(?:at\s+|with\s+|from\s+)?(?:0|zero)\b"),
@@ -1489,7 +1490,7 @@ _CONVENTION_STATEMENTS: tuple[tuple[str, object, re.Pattern], ...] = tuple(
         ("vertical", "top", r"\b(?:y|rows?|r)\s+(?:\w+\s+){0,3}(?:from|at)\s+(?:the\s+)?top\b|\bfrom\s+[01]\s*,?\s*(?:from\s+|at\s+)?(?:the\s+)?top[- ]left\b|"
                              r"\btop[- ]left\s+origin\b|\borigin\s+(?:at\s+|is\s+)?(?:the\s+)?top[- ]left\b|\btop[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|"
                              r"\b(?:count(?:ing|ed)?|numbered|index(?:ed)?|starting)\s+(?:\w+\s+){0,4}from\s+(?:\d\s+(?:at|from)\s+)?the\s+top\b|\brow\s+[01]\s+(?:is|=)\s+(?:the\s+)?top\b|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?down(?:wards?)?\b|\btop\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
-        ("vertical", "bottom", r"\b(?:y|rows?|r|ranks?)\s+(?:\w+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\b(?:y|rows?|ranks?|numbers?)\s+(?:\d\s*[-–]\s*\d\s+)?(?:go\s+|run\s+|count\s+)?(?:bottom\s*(?:->|→|to)\s*top|upwards?)\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?up(?:wards?)?\b|\bbottom\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
+        ("vertical", "bottom", r"\b(?:y|rows?|r|ranks?)\s+(?:[\w–-]+\s+){0,2}(?:from|at)\s+(?:the\s+)?bottom\b|\b(?:y|rows?|ranks?|numbers?)\s+(?:\d\s*[-–]\s*\d\s+)?(?:go\s+|run\s+|count\s+)?(?:bottom\s*(?:->|→|to)\s*top|upwards?)\b|\bbottom[- ]left\s+(?:is|=|as)\s+(?:the\s+)?(?:origin|\(\s*[01]\s*,\s*[01]\s*\))|\by\s+(?:grows\s+|increases\s+|goes\s+|counts?\s+|runs\s+)?up(?:wards?)?\b|\bbottom\s+(?:line|row)\s+(?:is\s+)?y\s*=\s*0\b"),
     )
 )
 
@@ -1501,7 +1502,7 @@ def conventions_stated(text: str) -> list[tuple[str, object]]:
     return [(attribute, value) for attribute, value, pattern in _CONVENTION_STATEMENTS if pattern.search(text)]
 
 
-_CONVENTION_HINT = quick(re.compile(r"\bx\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+|grows\s+|increases\s+)?(?:across|horizontal|left|right)|\by\s+(?:up|down)\b|\bstarting\s+[01]\b|\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b"))  # searched in lower case: a case-blind regex is far slower
+_CONVENTION_HINT = quick(re.compile(r"\bx\s*,\s*y\b|\bx\s+(?:goes\s+|runs\s+|counts?\s+|grows\s+|increases\s+)?(?:across|horizontal|left|right)|\by\s+(?:up|down)\b|\bstarting\s+[01]\b|\b(?:letters?|numbers?)\s+(?:go|run|across|down)\b|\(\s*(?:x|y|rows?|cols?|columns?|r|c)\b|\b(?:x|y)\s*(?:is|=|means|counts?|grows|increases|goes)\b|\bletters?\b|\bcol(?:umn)?s?\s+(?:are|as|=|[a-h][–-])|\brows?\s+(?:are|as|=|[a-h][–-])|\b(?:indexed|based)\b|\bfrom [01]\b|\bbottom\b|\btop\b|\b(?:row|column) first\b|\bfiles?\b"))  # searched in lower case: a case-blind regex is far slower
 
 
 _STANDING_AT = re.compile(r"\b(?:(?:we'?re|we are|were|we(?=\s+(?:now\s+)?(?:at|on)\s+(?:row|r\d|col|column|[\(\[]\s*\d|[a-l]\d))|you'?re|you are|ur|u r|we should (?:now )?be)\s+(?:now\s+|currently\s+|still\s+)?(?:at|on|in)?|(?:now|currently|still|standing)\s+(?:at|on)|(?:our|current) position(?: is)?|position:|\bposition(?=\s*[\(\[]\s*\d))\s*", re.IGNORECASE)

@@ -1566,3 +1566,14 @@ def test_a_move_checked_open_then_send_it_proposes_it_and_a_salute_says_yes():
     messages = [("b", "top right spawn. down looks sus, it's a ? on mine"), ("a", "it's a wall lol. left is ur side"),
                 ("b", "left is open, send it ⬅️"), ("a", "🫡")]
     assert rule_grade(maze, messages, "b").moves == ["left"]
+
+
+def test_chess_files_left_to_right_and_ranks_from_the_bottom_are_conventions():
+    from mazeplay.dialogue.clauses import conventions_stated
+    assert conventions_stated("files a-e left to right, ranks 1-5 from the bottom like a real board.") == [("letters", "col"), ("vertical", "bottom")]
+    assert not [c for c in read_message("looks right. let's start: a4").clauses if c.anchors]
+    maze = maze_from_rows(["@###.", ".....", ".....", ".##..", "##..*"])
+    messages = [("a", "ok chess coords. files a-e left to right, ranks 1-5 from the bottom like a real board. so we start on a5 and the goal is e1."),
+                ("b", "hmm I had us on a1 honestly, counting from the top. but fine, white's perspective: @ = a5, * = e1. agreed."),
+                ("a", "good. let's start: a4"), ("b", "a4 ok"), ("a", "a3"), ("b", "yes a3. then b3"), ("a", "b3")]
+    assert rule_grade(maze, messages).route == [(0, 0), (1, 0), (2, 0), (2, 1)]
