@@ -733,7 +733,7 @@ _PROPOSAL_OVER_RECAP = quick(re.compile(r"\b(let'?s|i propose|i suggest|next|the
 _LETS_MOVE = quick(re.compile(r"\b(?:let'?s|lets)\s+(?:go|move|head|step)\b|\bmove:", re.IGNORECASE))
 _HYPOTHETICAL_START = re.compile(r"\s*(?:if|would|could|might|unless|in case|assuming|suppose)\b", re.IGNORECASE)
 _GO_VERB = quick(re.compile(r"\b(go|move|head|step)\b", re.IGNORECASE))
-_CANNOT_GO = quick(re.compile(r"\b(?:can'?t|cannot|can not|won'?t be able to) (?:just |simply |really )?(?:go|move|head|step)\b|no way\b", re.IGNORECASE))
+_CANNOT_GO = quick(re.compile(r"\b(?:can'?t|cannot|can not|won'?t be able to) (?:just |simply |really )?(?:go|move|head|step|start by (?:going|moving|heading))\b|no way\b", re.IGNORECASE))
 _HORTATIVE = quick(re.compile(r"\b(let'?s|i propose|i suggest)\b", re.IGNORECASE))
 _NEGATED_WALL = quick(re.compile(r"\b(not|isn'?t|aren'?t|no longer|never)\b\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|blocked)", re.IGNORECASE))
 _WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
@@ -1888,6 +1888,9 @@ _SMALL_LETTER = re.compile(r"(?<![\w'\u2019])[rlud](?![\w'\u2019])")
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
 
+_RIGHT_AS_A_WORD = re.compile(r"(?:^|(?<=[.!?]\s))Right([,.])\s+(?=(?i:so|well|I|I'm|I'd|we|we're|that|that's|you|you're|yes|ok|okay|good|agreed|got it)\b)")
+
+
 def _small_letters_spelled_out(text: str) -> str:
     """Moves typed as small letters in a sentence of nothing else, in words; a sentence whose only letters are
     "u" ("k u?") or "r u" ("are you") is left alone."""
@@ -1906,6 +1909,8 @@ def read_message(text: str) -> MessageReading:
         text = _codes_spelled_out(text)
     if _SMALL_LETTER.search(text):
         text = _small_letters_spelled_out(text)
+    if "Right" in text:
+        text = _RIGHT_AS_A_WORD.sub(r"Hm\1 ", text)  # "Right, so we can't start by going down.": said, not a move
     options, option_lines = find_options(text)
     if options:  # laid-out options are not proposals: their lines are read apart, as options
         lines = text.replace("\r\n", "\n").split("\n")

@@ -1577,3 +1577,11 @@ def test_chess_files_left_to_right_and_ranks_from_the_bottom_are_conventions():
                 ("b", "hmm I had us on a1 honestly, counting from the top. but fine, white's perspective: @ = a5, * = e1. agreed."),
                 ("a", "good. let's start: a4"), ("b", "a4 ok"), ("a", "a3"), ("b", "yes a3. then b3"), ("a", "b3")]
     assert rule_grade(maze, messages).route == [(0, 0), (1, 0), (2, 0), (2, 1)]
+
+
+def test_right_said_as_a_word_before_so_or_agreed_is_not_a_move():
+    def moves(text):
+        return [i.label for c in read_message(text).clauses if c.act == "propose" for i in c.items]
+    assert moves("Yes, directly below us is a wall. Right, so we can't start by going down. I'd say: move right, then down.") == ["right", "down"]
+    assert moves("Right. Agreed: right, then down.") == ["right", "down"]
+    assert moves("Right. Then down.") == ["right", "down"]
