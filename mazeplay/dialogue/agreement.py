@@ -551,7 +551,7 @@ class AgreementState:
         while lead < len(proposals) - 1:
             clause = proposals[lead]
             if (clause.strong or (clause.sequenced and not clause.echo and not (lead and proposals[lead - 1].echo)) or _NEW.search(clause.text)
-                    or any(i.kind != "direction" for i in clause.items)):
+                    or _NOW_MOVE.match(clause.text) or any(i.kind != "direction" for i in clause.items)):
                 break  # ("Agreed: right, then down." after those two were agreed says them again; "Down again" is another)
             said += [i.direction for i in clause.items]
             lead += 1
@@ -1237,6 +1237,7 @@ _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "|
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
+_NOW_MOVE = re.compile(r"\W*now\s+(?:(?:we\s+)?(?:move|go)\s+)?(?:up|down|left|right)\b", re.IGNORECASE)  # "We are moved down two times. Now move down.": the next one
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")
 

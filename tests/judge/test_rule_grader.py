@@ -1585,3 +1585,11 @@ def test_right_said_as_a_word_before_so_or_agreed_is_not_a_move():
     assert moves("Yes, directly below us is a wall. Right, so we can't start by going down. I'd say: move right, then down.") == ["right", "down"]
     assert moves("Right. Agreed: right, then down.") == ["right", "down"]
     assert moves("Right. Then down.") == ["right", "down"]
+
+
+def test_now_move_down_after_the_downs_made_is_the_next_down():
+    maze = maze_from_rows(["@..#", "..#.", "..##", "...*"])
+    messages = [("a", "Let us move down."), ("b", "I agree move down."), ("a", "We moved down. Let us move down again."), ("b", "Yes. Move down again. I agree."),
+                ("a", "We are moved down two times. Now move down. Then move right right right."),
+                ("b", "I agree move down. I agree move right right right."), ("a", "We are at the goal. ACTI!")]
+    assert rule_grade(maze, messages).success
