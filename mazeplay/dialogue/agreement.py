@@ -810,6 +810,8 @@ class AgreementState:
         for clause in reading.clauses:
             if not clause.items or (clause.act not in ("claim", "recap") and not _STANDING_ON.match(clause.text)):
                 continue
+            if clause.act == "recap" and _MOVE_THEN_WHERE.match(clause.text) and [i.direction for i in clause.items] == [s.direction for s in pending.steps]:
+                return True  # "go again" — "right again, we're in the middle column now": the move, made
             for item in clause.items:
                 if item.kind == "goal" and target == self.goal:
                     return True
@@ -1237,6 +1239,7 @@ _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "|
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
+_MOVE_THEN_WHERE = re.compile(r"\W*(?:up|down|left|right)(?:\s+again)?\s*,\s*(?:so\s+)?(?:now\s+)?we(?:'re|\s+are)\b", re.IGNORECASE)
 _NOW_MOVE = re.compile(r"\W*now\s+(?:(?:we\s+)?(?:move|go)\s+)?(?:up|down|left|right)\b", re.IGNORECASE)  # "We are moved down two times. Now move down.": the next one
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:(?:let s|lets|let us|shall we|should we|can we|could we|we|ok|okay|so|then|and|yes|i agree)\s+)+")

@@ -1593,3 +1593,10 @@ def test_now_move_down_after_the_downs_made_is_the_next_down():
                 ("a", "We are moved down two times. Now move down. Then move right right right."),
                 ("b", "I agree move down. I agree move right right right."), ("a", "We are at the goal. ACTI!")]
     assert rule_grade(maze, messages).success
+
+
+def test_the_move_said_with_where_it_took_the_pair_accepts_it_and_so_yea_up_splits():
+    maze = maze_from_rows(["...*.", "...##", "...#.", "...#.", "@#.##"])
+    messages = [("b", "up first?"), ("a", "bet, up first"), ("b", "up ✅ now right"), ("a", "right ✅ go again"),
+                ("b", "right again, we're in the middle column now. up?"), ("a", "i see the cell above us open (middle of the 3rd row) so yea up")]
+    assert rule_grade(maze, messages, "b").moves == ["up", "right", "right", "up"]
