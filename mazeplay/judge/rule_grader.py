@@ -195,10 +195,12 @@ _SAYS_ARRIVED = re.compile(r"\bwe(?:'re|\s+are)\s+(?:\w+\s+)?(?:there|here)\b|\b
 
 def _may_be_a_missed_yes(text: str, reading) -> bool:
     """A reply that said nothing the fold could read, which "ACTI!" said next on the goal may show was a yes
-    ("all at once, i trust the stitch"): not one that proposes, moves alone, says the phrase itself or
-    says the pair is already there ("Looks like we're basically there": the step short, never agreed)."""
-    return not (reading.acti or reading.decision or reading.solos or _SAYS_ARRIVED.search(text)
-                or any(c.act == "claim" for c in reading.clauses))
+    ("all at once, i trust the stitch"), or one that says yes in words while it proposes ("ok right it is, and
+    the down as well"): not one that proposes without a yes, moves alone, says the phrase itself or says the
+    pair is already there ("Looks like we're basically there": the step short, never agreed)."""
+    if reading.acti or _SAYS_ARRIVED.search(text) or any(c.act == "claim" for c in reading.clauses):
+        return False
+    return not (reading.decision or reading.solos) or reading.stance in ("agree", "weak_agree")
 
 
 def _replies_to_read_again(state: AgreementState, readings, maze: Maze) -> list[int]:

@@ -1600,3 +1600,21 @@ def test_the_move_said_with_where_it_took_the_pair_accepts_it_and_so_yea_up_spli
     messages = [("b", "up first?"), ("a", "bet, up first"), ("b", "up ✅ now right"), ("a", "right ✅ go again"),
                 ("b", "right again, we're in the middle column now. up?"), ("a", "i see the cell above us open (middle of the 3rd row) so yea up")]
     assert rule_grade(maze, messages, "b").moves == ["up", "right", "right", "up"]
+
+
+def test_a_reply_that_says_yes_while_it_proposes_may_be_read_again_when_acti_lands_on_the_goal():
+    maze = maze_from_rows(['.#.@.#', '......', '#.#...', '.....#', '##....', '##*..#'])
+    messages = [
+        ('b', "Hi! Start is in the top row. Let's just use directions. I can see the cell to our right is open. What's below us on your side?"),
+        ('a', 'Below us is open, and below that, and below that again - three open cells straight down. The goal is at the very bottom, one column to the left of ours.'),
+        ('b', "Great. Let's go two steps down first."),
+        ('a', 'Agreed, two steps down.'),
+        ('b', 'Same again? The cell below us now is hidden for me.'),
+        ('a', "It's open (that's the third one I mentioned). One more down, yes. The cell beneath that one is yours, I think."),
+        ('b', 'OK, one down. The cell below that is open on my side. Down again?'),
+        ('a', 'Down - agreed. Then the cell below is open on my map, and the goal is just left of it. Remember the rules: we only say "ACTI!" once we are actually standing on the goal.'),
+        ('b', 'Right. Down once more, then left onto the goal.'),
+        ('a', 'Agreed: down, then left.'),
+        ('b', "We're on it. ACTI!"),
+    ]
+    assert rule_grade(maze, messages, "b").success
