@@ -776,7 +776,8 @@ _AGREE_PHRASE = _WordGated(re.compile(
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!fairly )(?<!really )(?<!totally )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
 ), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
-_CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b", re.IGNORECASE)
+_CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b"
+                               r"|[)\]]\s*,?\s*(?:both|all)\s+(?:now\s+)?confirmed\b", re.IGNORECASE)  # "(4,0), (3,0), (2,0) all confirmed": cells checked
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
 _AGREE_WITH_STATEMENT = re.compile(
     r"^agree(?:d)?\s+(?:with\s+(?:your|the|that|this|you on)\s+(?:\w+\s+)?(?:analysis|map|maps|assessment|reasoning|observation|"
@@ -852,6 +853,8 @@ _DOUBT = _Gated(re.compile(
     re.IGNORECASE,
 ), ("sure", "correct", "right", "true", "ok", "really", "double", "check", "verify", "certain", "open", "safe", "free", "clear",
     "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me", "first", "confirm", "pending"))
+_HOLD_UNTIL = _Gated(re.compile(r"\bhold(?:ing)?\s+(?:off\s+(?:on\s+)?)?(?:the|those|these|that|this|them|it)(?:\s+(?:ups?|downs?|lefts?|rights?|moves?|steps?|rest|last\s+(?:one|move|step)))?"
+                                r"\s+(?:until|till|for now|for a (?:moment|sec))\b", re.IGNORECASE), ("hold",))  # "Hold the ups until we're at (5,0).": not yet
 
 _META = _Gated(re.compile(
     r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
@@ -1590,6 +1593,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     words, rest = _interjections(stripped)
     clause = Clause(text=text, act="chat", listed=listed)
     clause.positions = _positions(stripped)
+    if _HOLD_UNTIL.search(stripped):
+        clause.stance = "doubt"
+        return clause
     if _GRADER.search(stripped) or _META.search(stripped):
         clause.act = "meta"  # "Dear grader, …", "we only say ACTI! at the goal": about the game, not in it
         return clause
@@ -1723,7 +1729,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"
         return clause
     described = _ALONG_THE_SIDE.sub(" ", rest) if "the" in rest else rest  # "straight up the edge": the way, not the map
-    informing = bool(_INFORM.search(described) or _INFORM_SYMBOL.search(rest) or _SEEN_LIST.match(rest) or _CELL_STATUS.search(rest)) or section_inform
+    informing = bool(_INFORM.search(described) or _INFORM_SYMBOL.search(rest) or _SEEN_LIST.match(rest) or _CELL_STATUS.search(rest)
+                     or _CONFIRMED_REPORT.search(rest)) or section_inform
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)
             or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands

@@ -1618,3 +1618,12 @@ def test_a_reply_that_says_yes_while_it_proposes_may_be_read_again_when_acti_lan
         ('b', "We're on it. ACTI!"),
     ]
     assert rule_grade(maze, messages, "b").success
+
+
+def test_hold_the_ups_until_there_defers_them_and_cells_all_confirmed_is_a_check():
+    assert read_message("Hold the ups until we're at (5,0).").stance == "doubt"
+    assert read_message("(4,0), (3,0), (2,0) all confirmed.").stance is None
+    maze = maze_from_rows(["....", "..*.", "....", "...@"])
+    messages = [("b", "- Coords: (r,c), 0-based.\n- Start (3,3). Goal (1,2).\n- Plan: L ×1 to (3,2), then U ×2 to (1,2)."),
+                ("a", "- Agree: L ×1.\n- U ×2: (2,2), (1,2) all confirmed. Hold the ups until we're at (3,2).")]
+    assert rule_grade(maze, messages, "b").route[-1] == (3, 2)
