@@ -1725,6 +1725,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         if clause.stance == "agree":
             clause.stance = "weak_agree"  # the yes is to what was said of the goal
         return clause
+    if _AS_IS.match(rest):
+        clause.act = "inform"  # "R1C2 and R1C1 are open in my view, as is the first column down to R4C1": the report goes on
+        return clause
     if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
         clause.act = "propose"
         return clause
@@ -1759,6 +1762,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     return clause
 
 
+_AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"

@@ -1627,3 +1627,9 @@ def test_hold_the_ups_until_there_defers_them_and_cells_all_confirmed_is_a_check
     messages = [("b", "- Coords: (r,c), 0-based.\n- Start (3,3). Goal (1,2).\n- Plan: L ×1 to (3,2), then U ×2 to (1,2)."),
                 ("a", "- Agree: L ×1.\n- U ×2: (2,2), (1,2) all confirmed. Hold the ups until we're at (3,2).")]
     assert rule_grade(maze, messages, "b").route[-1] == (3, 2)
+
+
+def test_as_is_goes_on_with_the_report_before_it():
+    reading = read_message("Additional information: R1C2 and R1C1 are open in my view, as is the first column down to R4C1. "
+                           "Proposed sequence: left to R1C3, left to R1C2, left to R1C1.")
+    assert [i.label for c in reading.decision for i in c.items] == ["R1C3", "R1C2", "R1C1"]
