@@ -793,7 +793,7 @@ _THIS_IS_THE_WAY = re.compile(r"^\W*(?:so\s+|and\s+)?(?:this|that|it)(?:'s|\s+is
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
-_NO_MOVE = re.compile(r"^\W*(?:(?:so|then|and|but|hence|therefore)\W+)?(?:no+|not)\s+(?:going\s+|moving\s+|more\s+)?(?:up|down|left|right)(?:\s*(?:x\s*)?\d)?(?:\s+(?:then|for now|there))?\W*$", re.IGNORECASE)
+_NO_MOVE = re.compile(r"^\W*(?:(?:so|then|and|but|hence|therefore)\W+)?(?:no+|not)\s+(?:going\s+|moving\s+|more\s+)?(?:straight\s+|directly\s+)?(?:up|down|left|right)(?:\s*(?:x\s*)?\d)?(?:\s+(?:then|for now|there))?\W*$", re.IGNORECASE)
 _AGREES_THAT = re.compile(r"\b(?:right|agree|correct|true|see)\s+(?:with you\s+)?(?:that|about)\b|^\W*that\s+(?!(?:is|was|works|sounds|'s)\b)", re.IGNORECASE)  # "you're right that (2,2) is open"
 _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate system|notation|format|system|labels?|labelling|numbering|indexing|legend|(?:x|y|row|col|column)s? (?:first|axis))\b", re.IGNORECASE))
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))

@@ -1633,3 +1633,8 @@ def test_as_is_goes_on_with_the_report_before_it():
     reading = read_message("Additional information: R1C2 and R1C1 are open in my view, as is the first column down to R4C1. "
                            "Proposed sequence: left to R1C3, left to R1C2, left to R1C1.")
     assert [i.label for c in reading.decision for i in c.items] == ["R1C3", "R1C2", "R1C1"]
+
+
+def test_no_going_straight_right_refuses_the_move():
+    clause = read_message("b4 is a wall, so no going straight right.").clauses[-1]
+    assert (clause.act, clause.stance) == ("inform", "refuse")
