@@ -1916,6 +1916,8 @@ def _small_letters_spelled_out(text: str) -> str:
 @lru_cache(maxsize=8192)
 def read_message(text: str) -> MessageReading:
     """Read one message (cached: the same text reads the same way under every coordinate scheme)."""
+    if "\ufe0f" in text:
+        text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _codes_spelled_out(text)
     if _SMALL_LETTER.search(text):

@@ -1638,3 +1638,8 @@ def test_as_is_goes_on_with_the_report_before_it():
 def test_no_going_straight_right_refuses_the_move():
     clause = read_message("b4 is a wall, so no going straight right.").clauses[-1]
     assert (clause.act, clause.stance) == ("inform", "refuse")
+
+
+def test_an_emoji_drawn_in_colour_still_closes_the_report_before_the_move():
+    reading = read_message("whole bottom row's open \U0001F6E3\ufe0f slide right x6?")
+    assert [c.act for c in reading.clauses if c.items] == ["propose"] and len(reading.decision[0].items) == 6
