@@ -628,6 +628,8 @@ class AgreementState:
             return partial  # "down, down is fine by me — not the second half"
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
             stance = None  # "Can you see (3,2)?" — "Yes, (3,2) is open on my map": an answer, not an acceptance
+        if stance in ("agree", "weak_agree") and not own and _ack_then_check(reading):
+            stance = None  # "OK — is the cell below the start open for you?": heard, and checking before a yes
         if stance in ("agree", "weak_agree") and not own and any(_HANDS_OVER.search(c.text) for c in reading.clauses):
             stance = None  # "so glad we're on the same page. Please feel free to propose the next move": nothing taken yet
         if stance in ("agree", "weak_agree") and self._about_the_past(pending, reading):
@@ -1146,6 +1148,19 @@ def _run_over_accepted(first: Clause, own: list[Step], cells: list[Cell]) -> boo
         return False
     directions = {s.direction for s in own}
     return len(directions) == 1 and None not in directions and all(i.kind in ("direction", "run") for i in first.items)
+
+
+_BARE_ACK = re.compile(r"\W*(?:ok(?:ay)?|k|alright|all right|hm+|sure)\W*$", re.IGNORECASE)
+_ASKS_IF_OPEN = re.compile(r"\b(?:open|clear|free|a wall|blocked|passable)\b[^?]*\?\s*$", re.IGNORECASE)
+
+
+def _ack_then_check(reading: MessageReading) -> bool:
+    """"OK — is the cell below the start open for you?": a bare acknowledgement, then only a question whether
+    the way is open; the yes waits on the answer."""
+    clauses = reading.clauses
+    return (len(clauses) >= 2 and _BARE_ACK.match(clauses[0].text) is not None
+            and all(c.text.rstrip(" )*_").endswith("?") and not c.items for c in clauses[1:])
+            and any(_ASKS_IF_OPEN.search(c.text) for c in clauses[1:]))
 
 
 def _sums_up_with_accepted(proposals: list[Clause], accepted: list[AgreedMove]) -> list[Item] | None:

@@ -1643,3 +1643,12 @@ def test_no_going_straight_right_refuses_the_move():
 def test_an_emoji_drawn_in_colour_still_closes_the_report_before_the_move():
     reading = read_message("whole bottom row's open \U0001F6E3\ufe0f slide right x6?")
     assert [c.act for c in reading.clauses if c.items] == ["propose"] and len(reading.decision[0].items) == 6
+
+
+def test_ok_then_asking_whether_the_way_is_open_waits_for_the_answer():
+    maze = maze_from_rows(["...@", "....", "....", "*..."])
+    messages = [("a", "Hi! The cell below the start is hidden for me."), ("b", "Hello! Let us go down."),
+                ("a", "OK — is the cell below the start open for you?"), ("b", "Yes. Down is open.")]
+    assert rule_grade(maze, messages).moves == []
+    messages.append(("a", "Agreed, down."))
+    assert rule_grade(maze, messages).moves == ["down"]
