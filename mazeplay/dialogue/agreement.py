@@ -349,6 +349,8 @@ class AgreementState:
         if not proposals and (pending is None or pending.seat == seat):
             proposals = [c for c in reading.clauses if c.conditional and c.items][:1]  # "I'd agree to up four if you're sure": offered, on a condition
         proposals = self._without_confirmation(seat, proposals)
+        if proposals and self._retells_the_way_here(proposals, reading):
+            proposals = []  # "Up, then left, and we're at row 4, column 4.": the moves made, told again
         for key, position, moves in reading.options:
             self._options[key] = self._options["#%d" % position] = (seat, turn, moves)
         chosen = self._option_chosen(seat, turn, reading, proposals, decision)
@@ -568,6 +570,20 @@ class AgreementState:
                 return []  # "OK. I agree to move right. Move right.": the move just agreed, carried out
             return rest
         return proposals
+
+    def _retells_the_way_here(self, proposals: list[Clause], reading: MessageReading) -> bool:
+        """The message's moves are the last ones agreed, in order, and it says the pair stands where they led:
+        the way here told again, not more moves."""
+        if self.cell_of is None or not self.agreed:
+            return False
+        said = [i.direction for c in proposals for i in c.items if i.kind == "direction"]
+        if not said or len(said) > len(self.agreed) or any(i.kind not in ("direction", "cell") for c in proposals for i in c.items):
+            return False
+        if said != [m.step.direction for m in self.agreed[-len(said):]]:
+            return False
+        if any(_NEW.search(c.text) or c.text.rstrip(" )*_").endswith("?") for c in proposals):
+            return False  # "we're at (3,4). Down again, to (4,4)?": another one
+        return any(self.cell_of(m) == self.here for c in reading.clauses for m in c.positions)
 
     def _lands_on_goal(self, proposals: list[Clause]) -> bool:
         """The plan names the goal as where it ends, and under this reading it does end there."""

@@ -1159,8 +1159,8 @@ _NOT_MOVED_AGAIN = {"sorry", "thanks", "thank", "thank you", "thx", "ty", "hi", 
                     "check", "checking", "look", "looking", "read", "reading", "think", "thinking", "ask", "asking", "say", "saying",
                     "recount", "reread", "re-read", "verify", "confirm", "wrong", "confused", "mixed", "off", "lagging", "lag", "here"}
 _ASKED_AGAIN = re.compile(r"\b(?:let me|lemme|let'?s|i'?ll|i will|i need to|i'?m gonna|gonna|i'?m going to|i want to|i should|i must|i have to)\s+"
-                          r"(?!go\b|move\b|step\b|head\b|do\b|try\b|walk\b)[a-z'-]+(?:\s+(?!up\b|down\b|left\b|right\b)[\w'-]+){0,4}?\s+again$|"  # "lemme look again", "let me count again"
-                          r"\b(?:what'?s|whats|what is|what was|what were|which|where|how|who|say|said|remind me|come|tell me|explain|read|check)\b[^.?!]{0,25}\bagain$", re.IGNORECASE)
+                          r"(?!go\b|move\b|step\b|head\b|do\b|try\b|walk\b)[a-z'-]+(?:\s+(?!up\b|down\b|left\b|right\b)[\w'-]+){0,4}?\s+(?:again|once more)$|"  # "lemme look again", "let me count again"
+                          r"\b(?:what'?s|whats|what is|what was|what were|which|where|how|who|say|said|remind me|come|tell me|explain|read|check|confirm|verify|recap|repeat)\b[^.?!]{0,25}\b(?:again|once more)$", re.IGNORECASE)  # "Shall we confirm that once more?"
 _NAMED_BACK = re.compile(r"(?:back the way we came|go back|move back|step back|head back|back)\s*(?:[,:—–-]|\(|, i\.e\.,?|, so)\s*(?:that'?s\s+|i\.e\.\s*|one\s+)?", re.IGNORECASE)
 _SAYS_WHICH = re.compile(r"\s*(?::|[—–-]|,)\s*", re.IGNORECASE)
 _NAMED_AGAIN = re.compile(r"(?:same again|same direction|same way|again|once more)(?:\s+then)?\s*[,:—–-]\s*(?:i\.e\.\s*|that'?s\s*|so\s*)?"

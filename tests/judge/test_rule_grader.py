@@ -1652,3 +1652,16 @@ def test_ok_then_asking_whether_the_way_is_open_waits_for_the_answer():
     assert rule_grade(maze, messages).moves == []
     messages.append(("a", "Agreed, down."))
     assert rule_grade(maze, messages).moves == ["down"]
+
+
+def test_the_moves_made_told_again_with_where_they_led_are_no_new_moves():
+    assert read_message("Shall we confirm that once more before continuing?").decision == []
+    maze = maze_from_rows(["#..##", "*#.#.", "....#", ".....", "..#.@"])
+    messages = [("b", "Row 5, column 5, counting from 1 at the top-left; the goal is row 2, column 1."),
+                ("a", "I'd suggest moving up to row 4, column 5. Would you agree?"), ("b", "Yes, I absolutely agree! Up to row 4, column 5."),
+                ("a", "We're now at row 4, column 5. Next, I'd suggest left to row 4, column 4. Do you agree?"),
+                ("b", "Yes, I agree — left to row 4, column 4!"),
+                ("a", "So we're at row 4, column 4. We moved up, and then left. Is that your understanding too?"),
+                ("b", "Yes, exactly my understanding! Up, then left, and we're at row 4, column 4. Shall we confirm that once more before continuing?"),
+                ("a", "Of course! Confirming: we are at row 4, column 4, after up and left.")]
+    assert rule_grade(maze, messages, "b").route == [(4, 4), (3, 4), (3, 3)]
