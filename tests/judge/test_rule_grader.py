@@ -1665,3 +1665,9 @@ def test_the_moves_made_told_again_with_where_they_led_are_no_new_moves():
                 ("b", "Yes, exactly my understanding! Up, then left, and we're at row 4, column 4. Shall we confirm that once more before continuing?"),
                 ("a", "Of course! Confirming: we are at row 4, column 4, after up and left.")]
     assert rule_grade(maze, messages, "b").route == [(4, 4), (3, 4), (3, 3)]
+
+
+def test_holding_off_and_waiting_are_doubts():
+    for text in ("Let's hold off for now, I think.", "let's wait", "we should wait and see"):
+        assert read_message(text).clauses[-1].stance == "doubt", text
+    assert read_message("wait, that's a wall").stance == "refuse"
