@@ -2067,11 +2067,12 @@ def _unconditioned_yes(clauses: list[Clause]) -> None:
             if later.text.rstrip(" )*_").endswith((".", "!", "?", "…")):
                 break
         said = " ".join(sentence)
-        if not _CONDITION_WORD.search(said) and not said.rstrip(" )*_").endswith("?"):
+        if (not _CONDITION_WORD.search(said) or _CONDITION_TRUSTED.search(said)) and not said.rstrip(" )*_").endswith("?"):
             clauses[k] = clause = copy(clause)
             clause.stance, clause.conditional = "agree", False
 
 
+_CONDITION_TRUSTED = re.compile(r"\b(?:which|and)\s+i\s+(?:do\s+|fully\s+)?trust\b", re.IGNORECASE)  # "assuming your view is right, which I trust"
 _CONDITION_WORD = re.compile(r"\b(?:if|assuming|as long as|so long as|provided|providing|once|unless|given that|only|but|though|although|trusting|for now|at least|to start)\b|\bwhen\b", re.IGNORECASE)
 
 

@@ -1671,3 +1671,8 @@ def test_holding_off_and_waiting_are_doubts():
     for text in ("Let's hold off for now, I think.", "let's wait", "we should wait and see"):
         assert read_message(text).clauses[-1].stance == "doubt", text
     assert read_message("wait, that's a wall").stance == "refuse"
+
+
+def test_a_condition_the_speaker_says_it_trusts_is_met():
+    assert read_message("I'd agree to right, up, up — assuming your view is right, which I trust.").clauses[0].stance == "agree"
+    assert read_message("I'd agree to right, up, up — assuming your view is right.").clauses[0].stance == "doubt"
