@@ -959,6 +959,8 @@ class AgreementState:
         first = proposals[0] if proposals else None
         pending_again = bool(accepted) and getattr(self, "_accepted_again", False) and not (first is not None and _MORE_AFTER.search(first.text))
         if own and [s.cell for s in own[: len(cells)]] == cells and first is not None and (not _new_marker(first) or pending_again or first.conceded):
+            if (summed := _sums_up_with_accepted(proposals, accepted)) is not None:
+                return self._resolve(summed, self.here)  # "ya. down. … so down down?": two downs in all
             said_again = _same_words_again(first, own, cells)
             self.said_again_seen = self.said_again_seen or said_again
             labelled_echo = (first.echo or len(cells) >= 2 or (said_again and self.said_again_echoes) or any(i.kind in ("cell", "run", "goal") for i in first.items)
@@ -966,8 +968,6 @@ class AgreementState:
                              or _named_before(reading, first, [m.step.direction for m in accepted])
                              or _said_twice(proposals, [m.step.direction for m in accepted])
                              or _echo_then_more(proposals, [m.step.direction for m in accepted]))
-            if (summed := _sums_up_with_accepted(proposals, accepted)) is not None:
-                return self._resolve(summed, self.here)  # "ya. down. … so down down?": two downs in all
             if labelled_echo or reading.stance not in ("agree", "weak_agree") or _run_over_accepted(first, own, cells):
                 return own[len(cells):]
             ends = self._stated_ends(reading)
