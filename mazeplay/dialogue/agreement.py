@@ -574,7 +574,8 @@ class AgreementState:
     def _retells_the_way_here(self, proposals: list[Clause], reading: MessageReading) -> bool:
         """The message's moves are the last ones agreed, in order, and it says the pair stands where they led:
         the way here told again, not more moves."""
-        if self.cell_of is None or not self.agreed:
+        stated = [m for c in reading.clauses for m in c.positions]
+        if self.cell_of is None or not self.agreed or not stated:
             return False
         said = [i.direction for c in proposals for i in c.items if i.kind == "direction"]
         if not said or len(said) > len(self.agreed) or any(i.kind not in ("direction", "cell") for c in proposals for i in c.items):
@@ -583,7 +584,7 @@ class AgreementState:
             return False
         if any(_NEW.search(c.text) or c.text.rstrip(" )*_").endswith("?") for c in proposals):
             return False  # "we're at (3,4). Down again, to (4,4)?": another one
-        return any(self.cell_of(m) == self.here for c in reading.clauses for m in c.positions)
+        return any(self.cell_of(m) == self.here for m in stated)
 
     def _lands_on_goal(self, proposals: list[Clause]) -> bool:
         """The plan names the goal as where it ends, and under this reading it does end there."""

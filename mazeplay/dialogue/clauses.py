@@ -1594,7 +1594,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     words, rest = _interjections(stripped)
     clause = Clause(text=text, act="chat", listed=listed)
     clause.positions = _positions(stripped)
-    if _HOLD_UNTIL.search(stripped):
+    if "old" in stripped and _HOLD_UNTIL.search(stripped):  # "Hold the ups until …" (a substring test first: this runs on every clause)
         clause.stance = "doubt"
         return clause
     if _GRADER.search(stripped) or _META.search(stripped):
@@ -1734,7 +1734,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         return clause
     described = _ALONG_THE_SIDE.sub(" ", rest) if "the" in rest else rest  # "straight up the edge": the way, not the map
     informing = bool(_INFORM.search(described) or _INFORM_SYMBOL.search(rest) or _SEEN_LIST.match(rest) or _CELL_STATUS.search(rest)
-                     or _CONFIRMED_REPORT.search(rest)) or section_inform
+                     or ("onfirmed" in rest and _CONFIRMED_REPORT.search(rest))) or section_inform
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)
             or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and not question:
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
@@ -1897,6 +1897,7 @@ _SMALL_LETTER_MOVES = re.compile(
     rf"(?P<moves>(?:{_LETTER_MOVE}|{_WORD_MOVE})(?:(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)(?:{_LETTER_MOVE}|{_WORD_MOVE}))*)"
     rf"(?P<tail>\s+(?:first|again|pls|plz|then))?(?=\s*[?!.]*\s*(?:$|\n)|\s*[.!?]\s)", re.MULTILINE)
 _SMALL_LETTER = re.compile(r"(?<![\w'\u2019])[rlud](?![\w'\u2019])")
+_SMALL_LETTER_HINT = re.compile(r"\b[rlud]\b")  # far cheaper than the look-arounds, and true whenever they are
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
 
@@ -1921,7 +1922,7 @@ def read_message(text: str) -> MessageReading:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _codes_spelled_out(text)
-    if _SMALL_LETTER.search(text):
+    if _SMALL_LETTER_HINT.search(text) and _SMALL_LETTER.search(text):
         text = _small_letters_spelled_out(text)
     if "Right" in text:
         text = _RIGHT_AS_A_WORD.sub(r"Hm\1 ", text)  # "Right, so we can't start by going down.": said, not a move
