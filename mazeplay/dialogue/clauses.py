@@ -1590,6 +1590,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     stripped = stripped.strip()
     if not stripped.isascii():
         stripped = _REFUSE_MARKS.sub(" ✘ ", _AGREE_MARKS.sub(" ✔ ", stripped))
+        stripped = _TRAILING_EMOJI.sub("", stripped)  # "down it is 👇": decoration after the words (marks are ✔ and ✘ by now)
     question = stripped.rstrip(" )*_").endswith("?")
     words, rest = _interjections(stripped)
     clause = Clause(text=text, act="chat", listed=listed)
@@ -1763,6 +1764,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     return clause
 
 
+_TRAILING_EMOJI = re.compile("(?:\\s*[\U0001F300-\U0001FAFF\u2600-\u2713\u2715-\u2717\u2719-\u27BF]\ufe0f?)+\\s*$")
 _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead

@@ -1676,3 +1676,10 @@ def test_holding_off_and_waiting_are_doubts():
 def test_a_condition_the_speaker_says_it_trusts_is_met():
     assert read_message("I'd agree to right, up, up — assuming your view is right, which I trust.").clauses[0].stance == "agree"
     assert read_message("I'd agree to right, up, up — assuming your view is right.").clauses[0].stance == "doubt"
+
+
+def test_an_emoji_after_the_words_is_decoration():
+    assert [(c.act, c.strong) for c in read_message("down it is 👇").clauses] == [("propose", True)]
+    maze = maze_from_rows(["....", "@#..", "....", "...*"])
+    messages = [("a", "ayo start's on the left edge. down is open on mine"), ("b", "right's a wall for me lol. down it is 👇"), ("a", "bet 👇 done")]
+    assert rule_grade(maze, messages).moves == ["down"]
