@@ -338,6 +338,7 @@ def _json_cell(value: object) -> str | None:
 
 _JSON_DIRECTION_KEYS = {"move", "moves", "direction", "dir", "action", "step", "go", "nextmove", "mymove", "proposedmove", "nextmoves", "steps"}
 _JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newposition", "goesto"}
+_JSON_PROPOSAL_KEYS = (_JSON_MOVE_KEYS | _JSON_PLAN_KEYS) - _JSON_DIRECTION_KEYS  # keys that put new moves forward (a "move" beside a yes is the move accepted)
 
 
 def _json_count(data: dict) -> int | None:
@@ -382,7 +383,7 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
     proposed_at = None  # where the first proposal made in this object begins
     for key, value in data.items():
         norm = _json_role(re.sub(r"[^a-z]", "", str(key).lower()))
-        if proposed_at is None and norm in _JSON_MOVE_KEYS | _JSON_PLAN_KEYS and norm not in _JSON_DIRECTION_KEYS:
+        if proposed_at is None and norm in _JSON_PROPOSAL_KEYS:
             proposed_at = len(out)
         if norm in _JSON_DESTINATION_KEYS and said_as_direction:
             continue  # {"move": "down", "to": [1, 0]}: one move, said twice
@@ -670,10 +671,11 @@ def split_clauses(line: str) -> tuple[str, ...]:
         if before and (len(last.split()) <= 2 or _RENDERING.fullmatch(last)) and not _CONVENTION.search(last):  # "(row, col) from 1. Next: down to (2,1)": the label goes with its moves
             return (*split_clauses(" ".join(before)), *split_clauses(f"{last}: {tail}"))
         return (*split_clauses(head), *split_clauses(tail))  # "Using (row, col) from 0: go to (0,1)."
-    if colon and _CELL_FIRST.match(tail) and _INFO_HEAD.search(tail) and _COUNTED_MOVE_HEAD.fullmatch(last_of_head := _SENTENCE_END.split(head)[-1]):
+    last_of_head = _SENTENCE_END.split(head)[-1] if colon else ""
+    if colon and _CELL_FIRST.match(tail) and _INFO_HEAD.search(tail) and _COUNTED_MOVE_HEAD.fullmatch(last_of_head):
         before = head[:len(head) - len(last_of_head)]  # "Now left three times: (5,3) is open on my side, …": the move, then why
         return (*(split_clauses(before) if before.strip() else ()), last_of_head, *split_clauses(tail))
-    if colon and _STATEMENT_HEAD.search(_SENTENCE_END.split(head)[-1]) and _MOVE_TAIL.match(tail):
+    if colon and _STATEMENT_HEAD.search(last_of_head) and _MOVE_TAIL.match(tail):
         return (*split_clauses(head), *split_clauses(tail))  # "the cell beneath us is the goal: down onto it."
     for part in _split_asides(line):
         for sentence in (_SENTENCE_END.split(part) if not _STOPS.isdisjoint(part) else (part,)):
@@ -750,7 +752,8 @@ _INTERJECTION = CaseBlind(re.compile(
     re.IGNORECASE,
 ))
 _PUNCTUATED = re.compile(r"[,.!:;…—–-]")
-_WALKED = re.compile(r"\b(?:so far|recap|we'?ve (?:gone|moved|taken|come|walked)|we have (?:gone|moved|taken|come|walked)|we (?:went|moved|walked|came|took)|we started (?:at|on|in|from)\b[^.?!;]*,\s*(?:then\s+)?(?:went|moved|walked|stepped))\b", re.IGNORECASE)
+_STARTED_THEN_MOVED = r"we started (?:at|on|in|from)\b[^.?!;]*,\s*(?:then\s+)?(?:went|moved|walked|stepped)"  # "we started at @, moved down once, …": a recap
+_WALKED = re.compile(rf"\b(?:so far|recap|we'?ve (?:gone|moved|taken|come|walked)|we have (?:gone|moved|taken|come|walked)|we (?:went|moved|walked|came|took)|{_STARTED_THEN_MOVED})\b", re.IGNORECASE)
 _RELATIVE_PLACE = re.compile(r"\b(?:cell|square|one|spot|tile)\s+(?:directly\s+|just\s+)?(?:below|beneath|under|above|to the (?:right|left))\b", re.IGNORECASE)
 _CORRECTION_START = re.compile(r"\W*(?:(?:sorry|oops|no|err?|uh|um)\W+)*i\s+(?:mean|meant)\b", re.IGNORECASE)  # "left— sorry, I mean right"
 _PRAISED = re.compile(r"(?:analysis|point|question|observation|summary|work|catch|thinking|find|description|map|view|job|teamwork|recap|reasoning|breakdown|overview)\b", re.IGNORECASE)
@@ -882,7 +885,7 @@ _ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star
 _RECAP = _WordGated(re.compile(
     r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
     r"we'?ve (?:gone|moved|taken|made|done|come|walked|traveled|travelled|covered|been)|we have (?:gone|moved|taken|made|done|come|walked|been)|"
-    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled|did)|we started (?:at|on|in|from)\b[^.?!;]*,\s*(?:then\s+)?(?:went|moved|walked|stepped)|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
+    r"we (?:went|moved|walked|came|took|stepped|traveled|travelled|did)|" + _STARTED_THEN_MOVED + r"|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
