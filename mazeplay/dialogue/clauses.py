@@ -184,6 +184,7 @@ _AGREE_MARKS = re.compile(r"✔️?|✓|✅|☑️?|👍(?:🏻|🏼|🏽|🏾|�
 _REFUSE_MARKS = re.compile(r"❌|✖️?|🚫|⛔|👎|✘|✗")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s*#{1,6}\s+(.*)$")
+_VERDICT_HEADING = re.compile(r"\b(?:agreed|agree|confirmed|accepted|accept)\b|✅|✔", re.IGNORECASE)
 _LABEL_HEADING = re.compile(r"^\s*(?:\*\*)?([A-Za-z][\w '/-]{1,40}?)\s*(?::\*\*|\*\*:|:)\s*$")  # "Recap so far:" heading the list below it
 _BULLET = re.compile(r"^\s*(?:[-*+•·]|\d{1,2}[.)]|\(\d{1,2}\))\s+")
 _BULLET_STARTS = frozenset("-*+•·(0123456789")
@@ -275,6 +276,8 @@ _JSON_FLAG_YES = re.compile(r"(?:ok|okay|ack|acked|yes|approved|agreed)$|^ack|^(
 _JSON_FLAG_ABOUT = re.compile(r"^(?:protocol|coords?|conv|convention|frame|notation|format|rules?|map|view|legend|system|goal|at|on|reached|done|seen)")
 _JSON_CONVENTION_KEYS = {"convention", "conventions", "notation", "coords", "coordinates", "coordinatesystem", "system", "frame",
                          "axes", "coordframe", "referenceframe"}
+_JSON_ACCEPTED_PLAN = re.compile(r"(?:accept|accepted|agreed|confirmed)(?:moves|path|plan|steps|prefix|route|cells)$"
+                                 r"|(?:moves|path|plan|steps|route|cells)(?:accepted|agreed|confirmed)$")
 _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous", "past", "known", "wall", "open",
               "blocked", "executed", "completed", "old")
 
@@ -305,6 +308,8 @@ def _json_role(norm: str) -> str:
         return norm
     if any(word in norm for word in _JSON_PAST):
         return norm
+    if _JSON_ACCEPTED_PLAN.match(norm):
+        return "accepted"  # {"plan_accepted": [...]}, {"accepted_moves": [...]}: the moves it says yes to, not a new plan
     if any(word in norm for word in ("propos", "suggest", "counter")) or norm in ("alt", "alternative", "instead"):
         return "proposal"
     if any(word in norm for word in ("plan", "route", "path")):
@@ -339,6 +344,14 @@ def _json_cell(value: object) -> str | None:
 _JSON_DIRECTION_KEYS = {"move", "moves", "direction", "dir", "action", "step", "go", "nextmove", "mymove", "proposedmove", "nextmoves", "steps"}
 _JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newposition", "goesto"}
 _JSON_PROPOSAL_KEYS = (_JSON_MOVE_KEYS | _JSON_PLAN_KEYS) - _JSON_DIRECTION_KEYS  # keys that put new moves forward (a "move" beside a yes is the move accepted)
+
+
+def _json_waits(roles: dict[str, object]) -> bool:
+    """{"agree": false, "pending": true, "question": "is [2,3] open?"}: not yet, a question first; no refusal."""
+    return any(role in _JSON_WAIT_KEYS and value not in (None, False, "", [], {}) for role, value in roles.items())
+
+
+_JSON_WAIT_KEYS = {"pending", "question", "questions", "ask", "asking", "needconfirm", "needsconfirmation", "waiting", "waitingfor", "check", "verify", "tocheck"}
 
 
 def _json_count(data: dict) -> int | None:
@@ -406,7 +419,7 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_PARTLY:
             continue  # {"agree": "partial", "accept": [...]}: the list says how far
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
-            verdict = "Agreed." if value else "I do not agree."  # said last: the flag decides, not a note
+            verdict = "Agreed." if value else "Pending confirmation." if _json_waits(roles) else "I do not agree."  # said last: the flag decides
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(_VERDICT_SAID.get(_json_verdict(norm, value)) or value.strip().rstrip(".") + ".")
         elif _json_verdict(norm, value) and not _JSON_FLAG_ABOUT.match(norm):
@@ -569,6 +582,8 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
         heading = _HEADING.match(line)
         if heading:
             section = heading.group(1).strip()
+            if _VERDICT_HEADING.search(section):
+                out.append((section, None))  # "### ✅ Confirmed: moves 1–4": a heading that gives the verdict says it
             continue
         label = _LABEL_HEADING.match(line) if line.rstrip().endswith((":", ":**")) else None
         if label and i < len(lines) and _BULLET.match(lines[i]) and not find_mentions(label.group(1)):
@@ -953,6 +968,7 @@ _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go a
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
+_TOO_AFTER = re.compile(r"\W*(?:and\s+)?[\W_]*(?:too|as well)\W*$", re.IGNORECASE)  # "…; R2C6 too.": the same said of another cell
 _BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
 _CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
 
@@ -1064,7 +1080,7 @@ _RELATIVE = quick(re.compile(
     r"(?:it|this|that|things|them|everything|the map|the grid|coordinates)?\s*(?:exactly\s+)?the same(?: way)?\b)|"
     r"(?P<back>\b(?:back the way we came|(?:go|move|step|head) back(?!\s+(?:up|down|left|right)\b)|back to where we were|back where we were|"
     r"undo (?:that|the last)|retrace|reverse (?:that|the last))\b)"
-    r"|(?P<repeat>\b(?:same again|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|(?<!not )again|once more|one more time|keep going(?!\s+(?:with|together|from here|as a team|like this|working|strong|in this)\b)|"
+    r"|(?P<repeat>\b(?:same again|repeat(?:ing)? (?:the |that |our )?(?:previous|last|same) (?:move|step|direction)|same (?:direction|way|move)(?:,?\s+(?:once more|again|one more time))?|same as before|(?<!not )again|once more|one more time|keep going(?!\s+(?:with|together|from here|as a team|like this|working|strong|in this)\b)|"
     r"continue(?! \w+ (?:up|down|left|right|north|south|east|west))(?!\s+(?:in|with|to|working|the|our|like|this|that|as|on|discussing|talking|planning|exploring|mapping)\b)|"
     r"same(?=\s*(?:$|[.!?,;:)]|again|x\s?\d|\d|then|and|please|pls|one|move|direction|way|step)(?! (?:page|thing|idea|here|for me|conclusion|map|view)))|(?<=, )the next one(?= *(?:[,.;!]|then|$))|(?:(?<=, )|(?<=\band ))the one after(?: it| that)?(?= *(?:[,.;!]|then|$)))\b)"
     r"|(?P<more>\b(?:x\s*[1-6]|[1-6]|one|two|three|four|five|six|seven|eight)\s*x?\s+more\b(?:\s+(?:steps?|cells?|squares?|moves?))?(?:\s+after(?:\s+that)?)?(?=\s*(?:$|[,.;:!?)]|then\b|and\b|please\b|pls\b|to\b|=))|\banother one\b)"
@@ -1148,7 +1164,7 @@ _LISTED_LAST = re.compile(r"(?:[\)\]]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s*(?:,
 _GOAL_IS = re.compile(r"\s*(?:is|was|lies|sits|seems|looks|'s)\b|\s+at\s+(?:row|line|rank|col(?:umn)?)\b", re.IGNORECASE)  # "…, then the goal at Row 8": where it is
 _RANGE_GAP = re.compile(r"\s*(?:through|thru|till|until|up to|all the way to|[–—]|\.\.\.?|…)\s*", re.IGNORECASE)
 _GOAL_HINT = _Literals(("goal", "finish", "exit", "destination", "end cell", "target", "*", "star"))
-_RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after)\b|\b(?:our|the) (?:left|right)\b"))
+_RELATIVE_HINT = quick(re.compile(r"\b(?:back|retrace|undo|reverse|again|more|another|keep|continu\w*|same|below|beneath|under\w*|above|next one|one after|repeat\w*)\b|\b(?:our|the) (?:left|right)\b"))
 
 
 _BACK_TO_CELL = re.compile(r"\s+(?:to|into|onto)\s+(?:the\s+)?(?:cell\s+)?(?:[\(\[]\s*\d|[A-La-l]-?\d|r\s?\d|row\s+\d)", re.IGNORECASE)
@@ -1985,6 +2001,9 @@ def read_message(text: str) -> MessageReading:
             if (previous is not None and clause.act == "propose" and _BARE_GOAL.match(part) and len(previous.items) == 1
                     and previous.items[0].kind == "cell"):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "(6,3) — goal.": what the cell is
+            if (previous is not None and previous.act == "inform" and previous.items and not previous.hypothetical and clause.act == "propose"
+                    and not clause.strong and all(i.kind == "cell" for i in clause.items) and _TOO_AFTER.match(_without_mentions(part, clause.items))):
+                clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "R3C5 is open on mine; R2C6 too."
             if (previous is not None and previous.act == "propose" and clause.act == "propose" and len(previous.items) == 1
                     and previous.items[0].kind == "cell" and _only_cells(previous) and len(clause.items) == 1
                     and clause.items[0].kind == "direction" and _DIRECTION_ALONE.match(part)):

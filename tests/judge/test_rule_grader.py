@@ -1683,3 +1683,41 @@ def test_an_emoji_after_the_words_is_decoration():
     maze = maze_from_rows(["....", "@#..", "....", "...*"])
     messages = [("a", "ayo start's on the left edge. down is open on mine"), ("b", "right's a wall for me lol. down it is 👇"), ("a", "bet 👇 done")]
     assert rule_grade(maze, messages).moves == ["down"]
+
+
+def test_a_heading_that_gives_the_verdict_says_it():
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "....*"])
+    plan = ("## Plan\n| # | move | to |\n|---|---|---|\n| 1 | right | (0,1) |\n| 2 | right | (0,2) |\n"
+            "| 3 | down | (1,2) |\n| 4 | down | (2,2) |\n\nLet's confirm 1–2 first.")
+    messages = [("a", "(row, col) from 0; start (0,0), goal (4,4)."), ("b", plan), ("a", "### ✅ Confirmed: moves 1–2\nWe are at **(0,2)**.")]
+    assert rule_grade(maze, messages).moves == ["(0,1)", "(0,2)"]
+    assert read_message("## Agreed\nNext I'd look at the map.").clauses[0].stance == "agree"
+    assert read_message("### Map notes\nnothing new").clauses[0].stance is None
+
+
+def test_a_json_key_that_names_the_plan_accepted_is_a_yes_not_a_new_plan():
+    reading = read_message('{"agree": true, "accepted_moves": ["down", "left"]}')
+    assert [c.act for c in reading.clauses] == ["chat", "chat"] and reading.stance == "agree"
+    assert [c.act for c in read_message('{"plan": ["down", "left"]}').clauses] == ["propose"]
+
+
+def test_a_json_no_while_a_question_is_pending_is_not_yet():
+    maze = maze_from_rows(["@...", "....", "....", "...*"])
+    messages = [("a", '{"plan": ["down", "down"], "agree": null}'),
+                ("b", '{"agree": false, "pending": true, "question": "is [1,0] open? I cannot see it"}'),
+                ("a", '{"answer": {"[1,0]": "open"}}'), ("b", '{"agree": true}')]
+    assert rule_grade(maze, messages).moves == ["down", "down"]
+    assert read_message('{"agree": false, "reason": "wall"}').stance == "refuse"
+
+
+def test_repeating_the_last_move_is_that_move_again():
+    reading = read_message("repeat the last move")
+    assert [(c.act, [i.kind for i in c.items]) for c in reading.clauses] == [("propose", ["repeat"])]
+    maze = maze_from_rows(["@...", "....", "....", "...*"])
+    assert rule_grade(maze, [("a", "right?"), ("b", "right, agreed"), ("a", "now repeat the previous move"), ("b", "agreed")]).route[-1] == (0, 2)
+
+
+def test_a_cell_with_too_after_a_report_is_reported_as_well():
+    reading = read_message("R2C3 is open on my side; R2C4 too.")
+    assert [c.act for c in reading.clauses] == ["inform", "inform"]
+    assert [c.act for c in read_message("(1,2) is a wall — (1,3) too.").clauses] == ["inform", "inform"]
