@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator
 
-from mazeplay.dialogue.clauses import LONE_NUMBER, Clause, Item, MessageReading, answering_a_tag_question, read_message
+from mazeplay.dialogue.clauses import LONE_NUMBER, Clause, Item, MessageReading, answering_a_tag_question, read_message, row_moves
 from mazeplay.dialogue.notation import Mention, find_mentions
 from mazeplay.engine.cells import Cell, Direction, direction_between, step
 
@@ -853,9 +853,10 @@ class AgreementState:
                 said.append(clause)
                 counts[number] = len(self._proposal_from(said, self.here))
             return counts
-        rows = [int(n) for n in _NUMBERED_ROW.findall(text)] if "|" in text else []
-        if len(proposals) == 1 and len(rows) == steps >= 2 and rows == list(range(rows[0], rows[0] + steps)):
-            return {n: k + 1 for k, n in enumerate(rows)}
+        rows = [(int(m.group(1)), row_moves(m.group(0))) for m in _NUMBERED_ROW.finditer(text)] if "|" in text else []
+        numbers = [n for n, _ in rows]
+        if len(proposals) == 1 and len(rows) >= 2 and sum(c for _, c in rows) == steps and numbers == list(range(numbers[0], numbers[0] + len(rows))):
+            return {n: sum(c for _, c in rows[: k + 1]) for k, (n, _) in enumerate(rows)}  # one move a row, or as many as the row counts
         return {}
 
     def _numbered_part(self, pending: Proposal, reading: MessageReading) -> int:
@@ -1267,10 +1268,10 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     return bool(named) and any(c.count(" ") >= 1 and core == f"{c} {named}" for c in cores)
 
 
-_NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|", re.MULTILINE)  # "| 3 | Left | (1,2) |"
-_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
+_NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
+_STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
-_STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
+_STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
 _MOVE_THEN_WHERE = re.compile(r"\W*(?:up|down|left|right)(?:\s+again)?\s*,\s*(?:so\s+)?(?:now\s+)?we(?:'re|\s+are)\b", re.IGNORECASE)
 _NOW_MOVE = re.compile(r"\W*now\s+(?:(?:we\s+)?(?:move|go)\s+)?(?:up|down|left|right)\b", re.IGNORECASE)  # "We are moved down two times. Now move down.": the next one
 _SUMMING_UP = re.compile(r"\W*(?:and\s+)?so\b", re.IGNORECASE)

@@ -240,6 +240,15 @@ def _is_table_line(line: str) -> bool:
 _PLAN_HEADER = re.compile(r"\b(step|move|moves|next|plan|route|path|action|direction|to)\b", re.IGNORECASE)
 
 
+_ROW_COUNTED = re.compile(r"\b(up|down|left|right)\s*[x×]\s*(\d)\b", re.IGNORECASE)
+
+
+def row_moves(row: str) -> int:
+    """How many moves a row of a plan table makes: "| 2 | right ×6 | (1,5) → (6,5) |" six, any other row one."""
+    counted = _ROW_COUNTED.search(row)
+    return int(counted.group(2)) if counted else 1
+
+
 def _table_clauses(lines: list[str]) -> list[str]:
     """A markdown table is map knowledge unless its header says it lists moves: then each row is a step."""
     rows = [line for line in lines if not re.match(r"^\s*\|?[\s:|-]+\|?\s*$", line)]
@@ -254,7 +263,9 @@ def _table_clauses(lines: list[str]) -> list[str]:
             continue
         mentions = [m for c in cells for m in find_mentions(c)]
         moves = [m for m in mentions if m.kind != "direction"] or mentions
-        if moves:
+        if row_moves(row) > 1:
+            steps.append(_ROW_COUNTED.search(row).expand(r"\1 x\2"))  # "| 2 | right ×6 | (1,5) → (6,5) |": six moves, not a jump to the last cell
+        elif moves:
             steps.append(moves[-1].raw)
     return ["Plan: " + " -> ".join(steps) + "."] if steps else []
 
@@ -1749,7 +1760,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _AS_IS.match(rest):
         clause.act = "inform"  # "R1C2 and R1C1 are open in my view, as is the first column down to R4C1": the report goes on
         return clause
-    if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))):
+    if clause.rendering or (clause.strong and not (hypothetical and _HYPOTHETICAL_START.match(rest))
+                            and (worded_strong or clause.stance != "doubt")):  # under "### Decision", "I'll confirm once you check (6,4)" waits
         clause.act = "propose"
         return clause
     described = _ALONG_THE_SIDE.sub(" ", rest) if "the" in rest else rest  # "straight up the edge": the way, not the map

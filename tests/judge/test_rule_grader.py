@@ -1721,3 +1721,19 @@ def test_a_cell_with_too_after_a_report_is_reported_as_well():
     reading = read_message("R2C3 is open on my side; R2C4 too.")
     assert [c.act for c in reading.clauses] == ["inform", "inform"]
     assert [c.act for c in read_message("(1,2) is a wall — (1,3) too.").clauses] == ["inform", "inform"]
+
+
+def test_phases_of_a_table_plan_are_numbered_steps_and_a_counted_row_is_that_many_moves():
+    maze = maze_from_rows([".....*", "......", "......", "......", "......", "@....."])
+    plan = ("## Plan\n| phase | moves | cells |\n|---|---|---|\n| 1 | right ×2 | (2,5) |\n| 2 | up ×5 | (2,4) → (2,0) |\n"
+            "| 3 | right ×3 | (3,0) → (5,0) |")
+    messages = [("a", "(x, y): x the column from the left, y the row from the top, from 0.\n\n" + plan),
+                ("b", "### Decision\n- **Phase 1: agreed.**\n- **Phase 2: agreed.**\n- Phase 3: I'll confirm once you double-check (4,0).")]
+    grade = rule_grade(maze, messages)
+    assert grade.route[-1] == (0, 2) and len(grade.route) == 8
+
+
+def test_a_wait_under_a_decision_heading_proposes_nothing():
+    reading = read_message("### Decision\n- I'll confirm once you double-check (6,4).")
+    assert [c.act for c in reading.clauses] == ["inform"]
+    assert [c.act for c in read_message("### Decision\n- Down to (6,4).").clauses] == ["propose"]
