@@ -662,6 +662,9 @@ class AgreementState:
         if stance == "agree" and self._spells_out(pending, own):
             pending.steps = own  # "go to (1,5)" — "Agreed — right five times to (1,5)": the same move, step by step
             return len(own)
+        if stance in ("agree", "weak_agree") and own and not restates and _revises(pending, reading, proposals, own):
+            self._drop(pending)  # "right, right, up up up, right" — "bet, so right x2 then up x3. lock it in?": the plan as it takes it, asked
+            return 0
         if stance == "agree" or (stance == "weak_agree" and (restates or continues)):
             return len(pending.steps)
         if stance == "doubt" and reading.deferred:
@@ -1119,6 +1122,14 @@ def _count_split_at(items: list[Item], k: int) -> bool:
     return 0 < k < len(items) and items[k].mention is not None and items[k].mention is items[k - 1].mention
 
 
+def _revises(pending: Proposal, reading: MessageReading, proposals: list[Clause], own: list[Step]) -> bool:
+    """A yes followed by the plan said again its own way, from the same first step, and asked about: the plan
+    as the speaker takes it, put back for a yes ("bet. so: right, down, right x3, down x2?")."""
+    return (own[0].cell == pending.steps[0].cell and [s.cell for s in own] != [s.cell for s in pending.steps]
+            and (proposals[-1].text.rstrip().endswith("?") or reading.clauses[-1].text.rstrip().endswith("?"))
+            and _SO_RESTATED.match(proposals[0].text) is not None)
+
+
 def _numbering(proposal: Proposal) -> dict[int, int]:
     """Step number -> moves up to it: the plan's own numbers, or its moves counted from 1."""
     return proposal.numbered or {k: k for k in range(1, len(proposal.steps) + 1)}
@@ -1268,6 +1279,7 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     return bool(named) and any(c.count(" ") >= 1 and core == f"{c} {named}" for c in cores)
 
 
+_SO_RESTATED = re.compile(r"\W*so\b", re.IGNORECASE)  # "so: right, down, right x3?": the plan, as the speaker takes it
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)

@@ -1737,3 +1737,16 @@ def test_a_wait_under_a_decision_heading_proposes_nothing():
     reading = read_message("### Decision\n- I'll confirm once you double-check (6,4).")
     assert [c.act for c in reading.clauses] == ["inform"]
     assert [c.act for c in read_message("### Decision\n- Down to (6,4).").clauses] == ["propose"]
+
+
+def test_a_yes_then_the_plan_said_again_another_way_and_asked_puts_that_plan_up():
+    maze = maze_from_rows(["@.###", ".....", ".....", ".##.*", "...##"])
+    messages = [("a", "we're top-left, goal on the right edge"), ("b", "ride row 2 all the way right then drop down twice"),
+                ("a", "bet. so: right, down, right x3, down x2? 7 moves"), ("b", "yep send it")]
+    assert rule_grade(maze, messages).route[-1] == (3, 4)
+    maze = maze_from_rows(["#..*", "##..", "....", "@..#"])
+    messages = [("a", "what do u see"), ("b", "so like: right, right, up up up, right"),
+                ("a", "bet, the 2nd cell right is open 👍 so right x2 then up x3. lock it in?")]
+    assert rule_grade(maze, messages).moves == []
+    messages[2] = ("a", "bet 👍 right right up up up right, agreed")
+    assert rule_grade(maze, messages).route[-1] == (0, 3)
