@@ -872,6 +872,8 @@ class AgreementState:
             or c.stance is None and _STEPS_ALONE.match(c.text) and k + 1 < len(clauses) and clauses[k + 1].stance == "agree" and not clauses[k + 1].items)]
         if not naming:  # "Steps 6–9 — also **agreed**": the steps, then the yes to them
             return 0
+        if not pending.numbered and all(_PHASE_NAMED.search(c.text) for c in naming):
+            return 0  # "Phase 1 — agreed" of a plan whose phases are not numbered steps: a phase is many moves
         if not pending.numbered:
             naming = naming[-1:]  # the moves as listed, named in the last clause that names steps ("Steps 1–2 ✅ executed. Agree step 3")
         named = [int(n) for c in naming for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
@@ -1283,6 +1285,7 @@ _SO_RESTATED = re.compile(r"\W*so\b", re.IGNORECASE)  # "so: right, down, right 
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
+_PHASE_NAMED = re.compile(r"\b(?:phases?|legs?|stages?|segments?)\s+\**\d", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
 _MOVE_THEN_WHERE = re.compile(r"\W*(?:up|down|left|right)(?:\s+again)?\s*,\s*(?:so\s+)?(?:now\s+)?we(?:'re|\s+are)\b", re.IGNORECASE)
 _NOW_MOVE = re.compile(r"\W*now\s+(?:(?:we\s+)?(?:move|go)\s+)?(?:up|down|left|right)\b", re.IGNORECASE)  # "We are moved down two times. Now move down.": the next one

@@ -1750,3 +1750,11 @@ def test_a_yes_then_the_plan_said_again_another_way_and_asked_puts_that_plan_up(
     assert rule_grade(maze, messages).moves == []
     messages[2] = ("a", "bet 👍 right right up up up right, agreed")
     assert rule_grade(maze, messages).route[-1] == (0, 3)
+
+
+def test_a_phase_agreed_of_a_plan_whose_phases_are_not_numbered_rows_is_not_its_first_move():
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "....*"])
+    messages = [("a", "(row, col) from 0."),
+                ("b", "**Phase 1**: right → (0,1), right → (0,2), down → (1,2)\n**Phase 2**: down → (2,2), down → (3,2)"),
+                ("a", "### Phase 1 — ✅ agreed\nWe're at (1,2).\n### Phase 2\nAll open on my map. **Agreed as well.**")]
+    assert rule_grade(maze, messages).route[-1] == (3, 2)
