@@ -622,6 +622,9 @@ class AgreementState:
         if pending.solo and reading.solos:
             self._drop(pending)  # "I'll go down" — "OK, I'm going right": they split up
             return 0
+        if reading.solos and any(_SPLIT_UP.search(c.text) for c in reading.solos):
+            self._drop(pending)  # "left is open yeah. I'm gonna go left, you do your thing, we'll meet at the star": its own way
+            return 0
         if pending.solo and any(_SPLIT_UP.search(c.text) for c in reading.clauses):
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
@@ -1324,7 +1327,8 @@ def _says_same(reading: MessageReading) -> bool:
     return bool(clauses) and bool(_SAME_AS_YOU.match(clauses[0].text)) and all(c.act != "propose" for c in clauses[1:])
 
 
-_SPLIT_UP = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:split(?:ting)? up|go(?:ing)? separately|separate ways|each (?:go|take) (?:our|your|their) own)\b", re.IGNORECASE)
+_SPLIT_UP = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:split(?:ting)? up|go(?:ing)? separately|separate ways|each (?:go|take) (?:our|your|their) own|"
+                       r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)|see you (?:at|there))\b", re.IGNORECASE)
 _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)

@@ -240,7 +240,7 @@ def _is_table_line(line: str) -> bool:
 _PLAN_HEADER = re.compile(r"\b(step|move|moves|next|plan|route|path|action|direction|to)\b", re.IGNORECASE)
 
 
-_ROW_COUNTED = re.compile(r"\b(up|down|left|right)\s*[x×]\s*(\d)\b", re.IGNORECASE)
+_ROW_COUNTED = re.compile(r"\b(up|down|left|right)\s*(?:\|\s*)?[x×]\s*(\d)\b", re.IGNORECASE)  # "right ×6", "| Right | ×4 |"
 
 
 def row_moves(row: str) -> int:
@@ -424,7 +424,8 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
                 continue
         if norm in _JSON_AGREE_KEYS and isinstance(value, list) and value:
             cells = [c for c in (_json_cell(v) for v in value) if c]
-            partly = any(isinstance(v, str) and v.strip().lower() in _JSON_PARTLY for v in data.values())
+            partly = any(isinstance(v, str) and v.strip().lower() in _JSON_PARTLY for v in data.values()) or any(
+                role in _JSON_PROPOSAL_KEYS for role in roles)  # {"agree": ["up"], "propose": [...]}: these taken, the next put forward
             # {"accepted": [[0,4], [0,3]]}: the cells it accepts; with {"agree": "partial"}, only those
             out.append("Agreed for now: " + ", ".join(cells) + "." if partly and cells else "Agreed.")  # never "left for now": what remains
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_PARTLY:
@@ -969,11 +970,12 @@ _MOVE_VERB = _Gated(re.compile(
 ), ("go", "mov", "step", "head", "walk", "proceed", "continu", "travel", "tak", "try", "then", "next", "after", "final", "first", "again", "once more", "now", "->"))
 _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|after that|afterwards|continue|further|more|also|and then|followed by|second|third|finally)\b", re.IGNORECASE), ("then", "next", "again", "another", "once more", "one more", "after", "continu", "further", "more", "also", "followed", "second", "third", "finally"))
 _SOLO = quick(re.compile(
-    r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
+    r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m (?:just )?gonna|I am (?:just )?gonna|imma|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took|continue|continuing|keep going|"
     r"explore|exploring|explored|scout|scouting|scouted)\b",
     re.IGNORECASE,
 ))
+_OWN_WAYS = re.compile(r"\byou do your (?:own )?thing\b|\b(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)\b|\bsee you (?:at|there)\b", re.IGNORECASE)  # "I'm gonna go left, you do your thing, we'll meet at the star"
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
@@ -1721,7 +1723,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
             and not any(i.kind == "back" for i in items) and not _NAMED_BACK.search(rest)):
         clause.act = "recap"
         return clause
-    if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest)):
+    if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest) or _OWN_WAYS.search(rest)):
         clause.act = "solo"
         return clause
     if _WHY.match(stripped) or _CONFIRM_REQUEST.match(rest) or _NEED_FROM_YOU.search(rest):

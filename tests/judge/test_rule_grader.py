@@ -1758,3 +1758,23 @@ def test_a_phase_agreed_of_a_plan_whose_phases_are_not_numbered_rows_is_not_its_
                 ("b", "**Phase 1**: right → (0,1), right → (0,2), down → (1,2)\n**Phase 2**: down → (2,2), down → (3,2)"),
                 ("a", "### Phase 1 — ✅ agreed\nWe're at (1,2).\n### Phase 2\nAll open on my map. **Agreed as well.**")]
     assert rule_grade(maze, messages).route[-1] == (3, 2)
+
+
+def test_a_count_in_its_own_column_of_a_plan_table_counts_the_moves():
+    reading = read_message("| # | Move | Count |\n|---|---|---|\n| 1 | Down | ×1 |\n| 2 | Right | ×3 |\n| 3 | Down | ×2 |")
+    assert [i.direction for c in reading.decision for i in c.items] == ["down", "right", "right", "right", "down", "down"]
+
+
+def test_a_json_yes_that_lists_moves_beside_a_proposal_takes_only_those():
+    maze = maze_from_rows(["....*", ".....", ".....", ".....", "@...."])
+    messages = [("a", '{"plan": {"moves": ["up", "right", "right", "up", "up"]}}'),
+                ("b", '{"agree": ["up"], "pos": [3, 0], "propose": ["right", "right"]}')]
+    assert rule_grade(maze, messages).moves == ["up"]
+
+
+def test_going_its_own_way_while_answering_takes_nothing():
+    assert read_message("I'm just gonna go left").clauses[0].act == "solo"
+    maze = maze_from_rows(["......", "......", "......", "......", "......", ".*...@"])
+    messages = [("a", "left is open on your side? I'm thinking left then up up"),
+                ("b", "left is open yeah. honestly I'm gonna go left and then up, you do your thing lol, we'll meet at the star")]
+    assert rule_grade(maze, messages).moves == []
