@@ -12,6 +12,7 @@ partner messages pass without a word about it.
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator
@@ -349,6 +350,7 @@ class AgreementState:
         if not proposals and (pending is None or pending.seat == seat):
             proposals = [c for c in reading.clauses if c.conditional and c.items][:1]  # "I'd agree to up four if you're sure": offered, on a condition
         proposals = self._without_confirmation(seat, proposals)
+        proposals = self._without_moves_just_made(proposals)
         if proposals and self._retells_the_way_here(proposals, reading):
             proposals = []  # "Up, then left, and we're at row 4, column 4.": the moves made, told again
         for key, position, moves in reading.options:
@@ -540,6 +542,19 @@ class AgreementState:
     def _moves_just_agreed(self) -> list[AgreedMove]:
         """The moves the partner's last message accepted (read while the next message is fed)."""
         return [m for m in self.agreed if m.agreed_turn == self.turns - 2]
+
+    def _without_moves_just_made(self, proposals: list[Clause]) -> list[Clause]:
+        """"k up. then left?" — "so up then left left left?": the up just agreed, said again before the moves that follow it."""
+        if not proposals or not _SO_RESTATED.match(proposals[0].text) or _SO_NOW.match(proposals[0].text):
+            return proposals
+        just = [m.step.direction for m in self._moves_just_agreed()]
+        items = proposals[0].items
+        if (not just or len(items) <= len(just) or any(i.kind != "direction" for i in items[: len(just)])
+                or [i.direction for i in items[: len(just)]] != just or items[len(just)].direction == just[-1]):
+            return proposals  # "so up up" after an up: maybe two more; only a turn after the moves made marks them as said again
+        clause = copy(proposals[0])
+        clause.items = items[len(just):]
+        return [clause, *proposals[1:]]
 
     def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
         """"Down. Down. Let's go right." right after moves were agreed: the bare directions confirm the
@@ -1284,6 +1299,7 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
     return bool(named) and any(c.count(" ") >= 1 and core == f"{c} {named}" for c in cores)
 
 
+_SO_NOW = re.compile(r"\W*so\W+(?:now|next|from here|after that)\b", re.IGNORECASE)  # "so now up + right": the next moves
 _SO_RESTATED = re.compile(r"\W*so\b", re.IGNORECASE)  # "so: right, down, right x3?": the plan, as the speaker takes it
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"

@@ -1778,3 +1778,17 @@ def test_going_its_own_way_while_answering_takes_nothing():
     messages = [("a", "left is open on your side? I'm thinking left then up up"),
                 ("b", "left is open yeah. honestly I'm gonna go left and then up, you do your thing lol, we'll meet at the star")]
     assert rule_grade(maze, messages).moves == []
+
+
+def test_so_and_the_move_just_made_then_a_turn_says_that_move_again():
+    maze = maze_from_rows(["*......", ".......", ".......", ".......", ".......", ".......", "......@"])
+    messages = [("a", "up?"), ("b", "k up. then left? i see 1 open spot"),
+                ("a", "left 1 is open on mine too. so up then left left left?"), ("b", "ys")]
+    assert rule_grade(maze, messages).route[-1] == (5, 3)
+    messages = [("a", "up?"), ("b", "up ok"), ("a", "so up up"), ("b", "ys")]
+    assert rule_grade(maze, messages).route[-1] == (3, 6)
+
+
+def test_a_count_then_where_it_is_counted_from_is_a_report():
+    assert read_message("up 1 from start is open on mine").clauses[0].act == "inform"
+    assert read_message("up 1 then left").clauses[0].act == "propose"
