@@ -1880,7 +1880,9 @@ _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
 _CODE_LABELLED = re.compile(r"\b((?i:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.MULTILINE)  # "Agree: U."
 _CODE_LISTED = re.compile(r"^(\s*(?:[-*+\u2022]|\d{1,2}[.):]|[Ss]tep\s+\d{1,2}[.):]?)\s*)([UDLR])(?=\s*(?:[x\u00d7]\s*\d)?\s*(?:[.,;:]|->|\u2192|\(|$))", re.MULTILINE)  # "1. R", "- D x2"
-_CODE_HINT = re.compile(_CODE)
+_CODE_NUMBERED = re.compile(r"(?<![\w'\u2019(\[])([UDLR])([1-9])(?![\w'\u2019])")
+_CODE_NUMBERED_RUN = re.compile(r"(?<![\w'\u2019(\[])[UDLR][1-9](?:\s*(?:,|;|->|\u2192|and|then|\s)\s*[UDLR][1-9])+(?![\w'\u2019])")  # "D4, L6, D2"
+_CODE_HINT = re.compile(_CODE + r"|\b[UDLR][1-9]\b")
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
 _ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]*{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
@@ -1910,6 +1912,11 @@ def _codes_spelled_out(text: str) -> str:
         if len(letters) == len(set(letters)) == 4 or len({c in "UDLR" for c in letters}) > 1:
             return match.group(0)
         return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)] + " ", match.group(0))  # "S×2, then E": "south ×2, then east "
+    def numbered(match: re.Match) -> str:
+        letters = {m.group(1) for m in _CODE_NUMBERED.finditer(match.group(0))}
+        if len(letters) < 2 and not letters & {"U", "L"}:
+            return match.group(0)  # "D4, D2" may be squares of the d-file, "R2, R3" rows
+        return _CODE_NUMBERED.sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", match.group(0))  # "D4, L6, D2": no squares past h
     def arrows(match: re.Match) -> str:
         return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)] + " ", match.group(0))
     if _ARROW_HINT.search(text):
@@ -1917,6 +1924,7 @@ def _codes_spelled_out(text: str) -> str:
         text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text))
         text = _LONE_ARROW.sub(arrows, _COUNTED_ARROW.sub(arrows, text))  # "then ⬇️": an arrow that never separates cells, alone; "➡️x4"
     text = _CODE_RUN.sub(run, text)
+    text = _CODE_NUMBERED_RUN.sub(numbered, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
     text = _CODE_LISTED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] + " ", text)  # "1. R" on its own line
     text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)], text)

@@ -1792,3 +1792,10 @@ def test_so_and_the_move_just_made_then_a_turn_says_that_move_again():
 def test_a_count_then_where_it_is_counted_from_is_a_report():
     assert read_message("up 1 from start is open on mine").clauses[0].act == "inform"
     assert read_message("up 1 then left").clauses[0].act == "propose"
+
+
+def test_capital_letters_with_counts_in_a_run_are_moves():
+    reading = read_message("- Plan: D4, L6, D2.")
+    assert [i.direction for c in reading.decision for i in c.items] == ["down"] * 4 + ["left"] * 6 + ["down"] * 2
+    assert [i.kind for i in read_message("d4, d2 open").clauses[0].items] == ["cell", "cell"]
+    assert [i.kind for c in read_message("D4, D2 open").clauses for i in c.items] == ["cell", "cell"]
