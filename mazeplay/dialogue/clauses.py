@@ -981,6 +981,7 @@ _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go a
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
+_AFTER_A_MOVE = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?after\s+(?:(?:one|the|a|that)\s+)?(?:up|down|left|right)(?:\s+(?:move|step))?\W*$", re.IGNORECASE)
 _TOO_AFTER = re.compile(r"\W*(?:and\s+)?[\W_]*(?:too|as well)\W*$", re.IGNORECASE)  # "…; R2C6 too.": the same said of another cell
 _BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
 _CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
@@ -2046,6 +2047,9 @@ def read_message(text: str) -> MessageReading:
                 acti = True
     for k in range(1, len(clauses)):  # what a clause means beside its neighbour (copies: read_clause's objects are shared)
         before, clause = clauses[k - 1], clauses[k]
+        if before.act == "propose" and clause.act == "inform" and clause.items and _AFTER_A_MOVE.match(before.text):
+            clauses[k - 1] = before = copy(before)
+            before.act = "inform"  # "No to that: after left, (4,4) is a wall on mine.": where the wall is, not a move
         if clause.stance in ("agree", "weak_agree") and not clause.items and _CONDITIONAL_START.match(before.text) and _THEN_YES.match(clause.text):
             clauses[k] = clause = copy(clause)
             clause.stance, clause.conditional = "doubt", True  # "If they're open on your side, then yes.": not yet

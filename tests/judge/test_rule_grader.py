@@ -1799,3 +1799,9 @@ def test_capital_letters_with_counts_in_a_run_are_moves():
     assert [i.direction for c in reading.decision for i in c.items] == ["down"] * 4 + ["left"] * 6 + ["down"] * 2
     assert [i.kind for i in read_message("d4, d2 open").clauses[0].items] == ["cell", "cell"]
     assert [i.kind for c in read_message("D4, D2 open").clauses for i in c.items] == ["cell", "cell"]
+
+
+def test_after_a_move_then_a_wall_says_where_the_wall_is():
+    reading = read_message("- No to that: after left, (4,4) is a wall on mine.\n- Counter: up, up, left.")
+    assert [i.direction for c in reading.decision for i in c.items] == ["up", "up", "left"] and reading.stance == "refuse"
+    assert [i.direction for c in read_message("After left, up twice.").decision for i in c.items] == ["left", "up", "up"]
