@@ -357,12 +357,12 @@ _JSON_DESTINATION_KEYS = {"to", "target", "cell", "destination", "dest", "newpos
 _JSON_PROPOSAL_KEYS = (_JSON_MOVE_KEYS | _JSON_PLAN_KEYS) - _JSON_DIRECTION_KEYS  # keys that put new moves forward (a "move" beside a yes is the move accepted)
 
 
+_JSON_WAIT_KEYS = {"pending", "question", "questions", "ask", "asking", "needconfirm", "needsconfirmation", "waiting", "waitingfor", "check", "verify", "tocheck"}
+
+
 def _json_waits(roles: dict[str, object]) -> bool:
     """{"agree": false, "pending": true, "question": "is [2,3] open?"}: not yet, a question first; no refusal."""
     return any(role in _JSON_WAIT_KEYS and value not in (None, False, "", [], {}) for role, value in roles.items())
-
-
-_JSON_WAIT_KEYS = {"pending", "question", "questions", "ask", "asking", "needconfirm", "needsconfirmation", "waiting", "waitingfor", "check", "verify", "tocheck"}
 
 
 def _json_count(data: dict) -> int | None:
