@@ -545,7 +545,7 @@ class AgreementState:
 
     def _without_moves_just_made(self, proposals: list[Clause]) -> list[Clause]:
         """"k up. then left?" — "so up then left left left?": the up just agreed, said again before the moves that follow it."""
-        if not proposals or not _SO_RESTATED.match(proposals[0].text) or _SO_NOW.match(proposals[0].text):
+        if not proposals or not _SUMMING_UP.match(proposals[0].text) or _SO_NOW.match(proposals[0].text):
             return proposals
         just = [m.step.direction for m in self._moves_just_agreed()]
         items = proposals[0].items
@@ -1147,7 +1147,7 @@ def _revises(pending: Proposal, reading: MessageReading, proposals: list[Clause]
     as the speaker takes it, put back for a yes ("bet. so: right, down, right x3, down x2?")."""
     return (own[0].cell == pending.steps[0].cell and [s.cell for s in own] != [s.cell for s in pending.steps]
             and (proposals[-1].text.rstrip().endswith("?") or reading.clauses[-1].text.rstrip().endswith("?"))
-            and _SO_RESTATED.match(proposals[0].text) is not None)
+            and _SUMMING_UP.match(proposals[0].text) is not None)
 
 
 def _numbering(proposal: Proposal) -> dict[int, int]:
@@ -1300,7 +1300,6 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
 
 
 _SO_NOW = re.compile(r"\W*so\W+(?:now|next|from here|after that)\b", re.IGNORECASE)  # "so now up + right": the next moves
-_SO_RESTATED = re.compile(r"\W*so\b", re.IGNORECASE)  # "so: right, down, right x3?": the plan, as the speaker takes it
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
