@@ -643,6 +643,7 @@ _IF_OPEN = quick(re.compile(r"\(?\s*\bif\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|tha
                            r"|^\W*if\s+(?:so|yes|confirmed|that'?s\s+(?:right|correct|true|the\s+case))\s*,", re.IGNORECASE))
 _HEDGE = quick(re.compile(
     r",?\s*\b(?:if i'?m (?:reading|seeing|understanding|counting|getting) (?:this|it|that|things|your \w+|the \w+|you)? ?(?:right|correctly)|"
+    r"if i(?:'?ve| have)? (?:counted|read|got|understood|seen)(?: (?:this|it|that|things|them|the \w+|your \w+))? ?(?:right|correctly)|"
     r"if i understand (?:you )?(?:correctly|right)|if i'?m not mistaken|unless i'?m mistaken|as far as i can tell|i think maybe|"
     r"i think|i believe|i guess|i suppose|maybe|perhaps|probably)\b,?",
     re.IGNORECASE,

@@ -1805,3 +1805,8 @@ def test_after_a_move_then_a_wall_says_where_the_wall_is():
     reading = read_message("- No to that: after left, (4,4) is a wall on mine.\n- Counter: up, up, left.")
     assert [i.direction for c in reading.decision for i in c.items] == ["up", "up", "left"] and reading.stance == "refuse"
     assert [i.direction for c in read_message("After left, up twice.").decision for i in c.items] == ["left", "up", "up"]
+
+
+def test_if_i_counted_right_is_a_hedge_not_a_move():
+    assert [i.kind for c in read_message("Yes, (6,3), if I've counted right.").clauses for i in c.items] == ["cell"]
+    assert [i.direction for c in read_message("if I counted right, right twice").decision for i in c.items] == ["right", "right"]
