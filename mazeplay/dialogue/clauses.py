@@ -917,7 +917,7 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|^\W*position(?=\s*[\(\[]\s*\d)|"
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|^\W*(?:[a-z][\w ]{0,20}:\s*)?position(?=\s*[\(\[]\s*\d)|"
     r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
@@ -983,7 +983,8 @@ _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|wo
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
 _AFTER_A_MOVE = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?after\s+(?:(?:one|the|a|that)\s+)?(?:up|down|left|right)(?:\s+(?:move|step))?\W*$", re.IGNORECASE)
-_TOO_AFTER = re.compile(r"\W*(?:and\s+)?[\W_]*(?:too|as well)\W*$", re.IGNORECASE)  # "…; R2C6 too.": the same said of another cell
+_TOO_AFTER = re.compile(r"\W*(?:and\s+)?[\W_]*(?:too|as well|(?:are\s+|is\s+)?(?:on|for|in)\s+(?:yours|mine|your side|my side|you|me)|(?:are\s+|is\s+)?(?:yours|mine))\W*$",
+                        re.IGNORECASE)  # "…; R2C6 too.", "…; (4,3) and (4,5) on yours.": the same said of other cells
 _BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
 _CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
 

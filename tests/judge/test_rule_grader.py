@@ -1810,3 +1810,14 @@ def test_after_a_move_then_a_wall_says_where_the_wall_is():
 def test_if_i_counted_right_is_a_hedge_not_a_move():
     assert [i.kind for c in read_message("Yes, (6,3), if I've counted right.").clauses for i in c.items] == ["cell"]
     assert [i.direction for c in read_message("if I counted right, right twice").decision for i in c.items] == ["right", "right"]
+
+
+def test_a_labelled_position_says_where_the_pair_stands():
+    for text in ("Status check: position (4,3).", "Status: position (5,0)."):
+        assert read_message(text).clauses[0].act == "recap", text
+    assert read_message("Next: position (4,4)").clauses[0].act == "propose"
+
+
+def test_cells_said_to_be_on_the_partners_side_after_a_report_are_reported():
+    reading = read_message("(4,1), (4,2) and (4,4) are open on my side; (4,3), (4,5) and (4,6) on yours.")
+    assert [c.act for c in reading.clauses] == ["inform", "inform"]
