@@ -983,7 +983,7 @@ _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|wo
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
 _AFTER_A_MOVE = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?after\s+(?:(?:one|the|a|that)\s+)?(?:up|down|left|right)(?:\s+(?:move|step))?\W*$", re.IGNORECASE)
-_TOO_AFTER = re.compile(r"\W*(?:and\s+)?[\W_]*(?:too|as well|(?:are\s+|is\s+)?(?:on|for|in)\s+(?:yours|mine|your side|my side|you|me)|(?:are\s+|is\s+)?(?:yours|mine))\W*$",
+_SAID_OF_THEM_TOO = re.compile(r"\W*(?:and\s+)?[\W_]*(?:too|as well|(?:are\s+|is\s+)?(?:on|for|in)\s+(?:yours|mine|your side|my side|you|me)|(?:are\s+|is\s+)?(?:yours|mine))\W*$",
                         re.IGNORECASE)  # "…; R2C6 too.", "…; (4,3) and (4,5) on yours.": the same said of other cells
 _BARE_GOAL = re.compile(r"^\W*(?:the\s+|our\s+)?(?:goal|star|\*|finish)\W*$", re.IGNORECASE)
 _CHOICE_GAP = re.compile(r"[\s,]*(?:or|or maybe|or should we|or do we|or go|or rather)\s+", re.IGNORECASE)
@@ -2027,7 +2027,7 @@ def read_message(text: str) -> MessageReading:
                     and previous.items[0].kind == "cell"):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "(6,3) — goal.": what the cell is
             if (previous is not None and previous.act == "inform" and previous.items and not previous.hypothetical and clause.act == "propose"
-                    and not clause.strong and all(i.kind == "cell" for i in clause.items) and _TOO_AFTER.match(_without_mentions(part, clause.items))):
+                    and not clause.strong and all(i.kind == "cell" for i in clause.items) and _SAID_OF_THEM_TOO.match(_without_mentions(part, clause.items))):
                 clause = Clause(clause.text, "inform", clause.stance, clause.items, listed=clause.listed)  # "R3C5 is open on mine; R2C6 too."
             if (previous is not None and previous.act == "propose" and clause.act == "propose" and len(previous.items) == 1
                     and previous.items[0].kind == "cell" and _only_cells(previous) and len(clause.items) == 1
