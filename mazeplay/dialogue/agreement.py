@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator
 
-from mazeplay.dialogue.clauses import LONE_NUMBER, Clause, Item, MessageReading, answering_a_tag_question, read_message, row_moves
+from mazeplay.dialogue.clauses import LONE_NUMBER, OWN_WAYS, Clause, Item, MessageReading, answering_a_tag_question, read_message, row_moves
 from mazeplay.dialogue.notation import Mention, find_mentions
 from mazeplay.engine.cells import Cell, Direction, direction_between, step
 
@@ -1343,7 +1343,7 @@ def _says_same(reading: MessageReading) -> bool:
 
 
 _SPLIT_UP = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:split(?:ting)? up|go(?:ing)? separately|separate ways|each (?:go|take) (?:our|your|their) own|"
-                       r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)|see you (?:at|there))\b", re.IGNORECASE)
+                       rf"{OWN_WAYS})\b", re.IGNORECASE)
 _BARE_APPROVAL = re.compile(r"\W*(?:good|nice|cool|awesome|excellent|sounds? (?:good|great|fine)|works)\W*$", re.IGNORECASE)
 _BARE_DIRECTION = re.compile(r"\W*(?:up|down|left|right|north|south|east|west|dwon|rigth)\W*$", re.IGNORECASE)
 _BARE_YES = re.compile(r"\W*(?:and\s+|but\s+)?(?:yes|yeah|yep|yup|yea|ya|ys)\b[\s,.!—–-]*(?:it is|it's|i can|i do|that's right|correct)?[\s,.!]*$", re.IGNORECASE)

@@ -976,7 +976,8 @@ _SOLO = quick(re.compile(
     r"explore|exploring|explored|scout|scouting|scouted)\b",
     re.IGNORECASE,
 ))
-_OWN_WAYS = re.compile(r"\byou do your (?:own )?thing\b|\b(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)\b|\bsee you (?:at|there)\b", re.IGNORECASE)  # "I'm gonna go left, you do your thing, we'll meet at the star"
+OWN_WAYS = r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)|see you (?:at|there)"  # said by a seat going its own way
+_OWN_WAYS = re.compile(rf"\b(?:{OWN_WAYS})\b", re.IGNORECASE)  # "I'm gonna go left, you do your thing, we'll meet at the star"
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
