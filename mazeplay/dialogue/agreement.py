@@ -89,6 +89,9 @@ class AgreementState:
     pending: Proposal | None = None
     considered: list[Proposal] = field(default_factory=list)
     solo_moves: list[Proposal] = field(default_factory=list)
+    # The first message in which each seat announced moves of its own ("I'm going right x3 anyway"), whatever
+    # the partner answered: once both have, the pair has split up even if an "ok" seemed to follow one of them.
+    went_alone: dict[str, int] = field(default_factory=dict)
     last_direction: Direction | None = None
     turns: int = 0
     doubts: list[str] = field(default_factory=list)  # places where a careful reader could not decide
@@ -346,6 +349,8 @@ class AgreementState:
         decision = Decision(acti=reading.acti)
         proposals = reading.decision
         solos = reading.solos
+        if solos:
+            self.went_alone.setdefault(seat, turn)
         pending = self.pending
         if not proposals and (pending is None or pending.seat == seat):
             proposals = [c for c in reading.clauses if c.conditional and c.items][:1]  # "I'd agree to up four if you're sure": offered, on a condition

@@ -973,7 +973,8 @@ _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|a
 _SOLO = quick(re.compile(
     r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m (?:just )?gonna|I am (?:just )?gonna|imma|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took|continue|continuing|keep going|"
-    r"explore|exploring|explored|scout|scouting|scouted)\b",
+    r"explore|exploring|explored|scout|scouting|scouted)\b"
+    r"|^\W*(?:already\s+|just\s+)?(?:moved|went|stepped|walked|headed)\b",  # "moved down, going right along the bottom now": the I left out
     re.IGNORECASE,
 ))
 OWN_WAYS = r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)|see you (?:at|there)"  # said by a seat going its own way

@@ -264,9 +264,9 @@ def _extraction(state: AgreementState, first: str) -> Extraction:
         entries.append((proposal.turn, RouteStep(proposal.turn + 1, [s.label for s in proposal.steps], "move", agent[proposal.seat])))
     extraction.route = [entry for _, entry in sorted(entries, key=lambda pair: pair[0])]
     extraction.ambiguous.extend(state.doubts)
-    solo_seats = {p.seat for p in state.solo_moves}
+    solo_seats = {p.seat for p in state.solo_moves} | set(state.went_alone)
     if len(solo_seats) == 2:
-        turns = ", ".join(str(p.turn + 1) for p in state.solo_moves[:4])
+        turns = ", ".join(str(turn + 1) for turn in sorted({p.turn for p in state.solo_moves} | set(state.went_alone.values()))[:4])
         extraction.ambiguous.append(
             f"the partners split up: each announced moves of its own that the other never agreed to (messages {turns})")
     return extraction

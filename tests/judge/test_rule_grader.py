@@ -1821,3 +1821,18 @@ def test_a_labelled_position_says_where_the_pair_stands():
 def test_cells_said_to_be_on_the_partners_side_after_a_report_are_reported():
     reading = read_message("(4,1), (4,2) and (4,4) are open on my side; (4,3), (4,5) and (4,6) on yours.")
     assert [c.act for c in reading.clauses] == ["inform", "inform"]
+
+
+def test_seats_that_each_announce_their_own_way_split_up_even_if_an_ok_follows_one_of_them():
+    messages = ["right 1?", "bet, right 1", "k now right x3", "nah hold up, i'm thinking down-left is faster lol. i'm going down",
+                "i'm going right x3 anyway, see u at the goal", "ok i'm 2 down already lmao, 4th row now"]
+    grade = rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(messages)])
+    assert grade.ambiguous and "split up" in " ".join(grade.reasons)
+    together = ["right 1?", "right 1", "I'm going right again, ok?", "ok"]
+    assert not rule_grade(maze_from_rows(OPEN_5), [("ab"[k % 2], text) for k, text in enumerate(together)]).ambiguous
+
+
+def test_a_move_reported_without_the_i_is_a_move_of_ones_own():
+    assert read_message("moved down, going right along the bottom now").clauses[0].act == "solo"
+    assert read_message("Moved right x2.").clauses[0].act == "solo"
+    assert read_message("then down and right").clauses[0].act == "propose"
