@@ -372,6 +372,8 @@ class AgreementState:
             decision.agreed = self._accept(pending, turn, len(pending.steps))  # "Up again, x2 more." — "Same."
             return decision
         own = self._proposal_from(proposals, self.here) if proposals else []
+        if pending is None:
+            own = self._after_moves_told_again(proposals, own)
         if pending is not None and pending.seat == seat and self._condition_met(pending, previous, reading, own):
             starts = _starts_with(own, pending.steps)
             decision.agreed = self._accept(pending, turn, len(pending.steps))
@@ -560,6 +562,20 @@ class AgreementState:
         clause = copy(proposals[0])
         clause.items = items[len(just):]
         return [clause, *proposals[1:]]
+
+    def _after_moves_told_again(self, proposals: list[Clause], own: list[Step]) -> list[Step]:
+        """"I agree with going down first." — "So, agreed: down twice, then right twice to (3,3)": the cells the plan
+        names fit only if it starts where the pair stood before the moves just agreed, so it tells them again first."""
+        if not own or _walks(own, self.here) or not any(i.kind == "run" and i.mention is not None for c in proposals for i in c.items):
+            return own
+        just = [m.step.cell for m in self._moves_just_agreed()]
+        if not just or len(self.trail) <= len(just):
+            return own
+        before = self.trail[-len(just) - 1]
+        again = self._proposal_from(proposals, before)
+        if len(again) > len(just) and [s.cell for s in again[:len(just)]] == just and _walks(again, before):
+            return again[len(just):]
+        return own
 
     def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
         """"Down. Down. Let's go right." right after moves were agreed: the bare directions confirm the
@@ -1004,6 +1020,8 @@ class AgreementState:
             echoed = own[len(cells):]
             if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in onward):
                 return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
+            if _walks(echoed, self.here) and not _walks(onward, self.here) and any(i.kind == "run" and i.mention is not None for c in proposals for i in c.items):
+                return echoed  # "agreed: down twice, then right twice to (3,3)": the cells it names fit only with the down just agreed among its moves
         said = [i.direction for c in proposals for i in c.items]
         taken = [m.step.direction for m in accepted]
         if (proposals and None not in said and 0 < len(said) < len(taken) and taken[-len(said):] == said
@@ -1092,6 +1110,12 @@ class AgreementState:
         """The dialogue is over: an open proposal was only considered."""
         if self.pending is not None:
             self._drop(self.pending)
+
+
+def _walks(steps: list[Step], here: Cell) -> bool:
+    """Every step is one cell on from the one before: no run ends on a cell off its line."""
+    cells = [here] + [s.cell for s in steps]
+    return all(direction_between(a, b) is not None for a, b in zip(cells, cells[1:]))
 
 
 def _heading(here: Cell, end: Cell) -> Direction | None:

@@ -1836,3 +1836,11 @@ def test_a_move_reported_without_the_i_is_a_move_of_ones_own():
     assert read_message("moved down, going right along the bottom now").clauses[0].act == "solo"
     assert read_message("Moved right x2.").clauses[0].act == "solo"
     assert read_message("then down and right").clauses[0].act == "propose"
+
+
+def test_a_plan_whose_named_cells_fit_only_from_before_the_move_just_agreed_tells_that_move_again():
+    maze = maze_from_rows(["@.#...", ".###..", "....##", ".#.#..", ".#....", "#....*"])
+    messages = [("a", "Cells as (row, col) from 1. I'd suggest going down first."), ("b", "I agree with going down first."),
+                ("a", "So, agreed: down twice, then right twice to (3,3), then down twice to (5,3). Shall we do those six?"),
+                ("b", "Yes, no problem.")]
+    assert rule_grade(maze, messages).route[-1] == (4, 2)
