@@ -280,6 +280,8 @@ class AgreementState:
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
+            if steps and self._names_steps_just_told(clause, steps):
+                continue  # "Down ×4: (2,2), (3,2), (4,2), (5,2)", "down, down, down — (3,4), (4,4), (5,4) —": the cells of those moves
             if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text))) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
@@ -303,6 +305,14 @@ class AgreementState:
             seen_items.append(clause.items)
             steps.extend(resolved)
         return steps
+
+    def _names_steps_just_told(self, clause: Clause, steps: list[Step]) -> bool:
+        """A clause of cells only, naming in order the cells the plan's last moves lead to."""
+        if self.cell_of is None or not clause.items or len(clause.items) > len(steps):
+            return False
+        cells = [self.goal if i.kind == "goal" else self.cell_of(i.mention) if i.kind == "cell" and i.mention is not None else None
+                 for i in clause.items]
+        return None not in cells and cells == [s.cell for s in steps[-len(cells):]]
 
     def _restarts(self, clause: Clause, origin: Cell, steps: list[Step]) -> bool:
         """A clause of cells whose route begins with the same first step as the plan so far, and goes
@@ -585,6 +595,9 @@ class AgreementState:
         just_agreed = [m.step.direction for m in self._moves_just_agreed()]
         if not just_agreed:
             return proposals
+        told = [i.direction if i.kind == "direction" else None for c in proposals for i in c.items]
+        if len(told) >= 3 and told == just_agreed and not any(c.strong or c.sequenced or _NEW.search(c.text) for c in proposals):
+            return []  # "Up up up up up. Left left. We are at the goal.": every move just made, told again
         lead, said = 0, []
         while lead < len(proposals) - 1:
             clause = proposals[lead]

@@ -1844,3 +1844,25 @@ def test_a_plan_whose_named_cells_fit_only_from_before_the_move_just_agreed_tell
                 ("a", "So, agreed: down twice, then right twice to (3,3), then down twice to (5,3). Shall we do those six?"),
                 ("b", "Yes, no problem.")]
     assert rule_grade(maze, messages).route[-1] == (4, 2)
+
+
+def test_cells_listed_after_moves_name_where_those_moves_lead():
+    maze = maze_from_rows(["@#.#.#", "......", "##....", ".#.##.", "....##", ".....*"])
+    plan = ("(row, col) from 0. Here's a full plan:\n1. Down to (1,0) — open on my side\n2. Right to (1,1), right to (1,2) — open on yours\n"
+            "3. Down ×4: (2,2), (3,2), (4,2), (5,2) — all open on mine\n4. Right ×3: (5,3) mine, (5,4) yours, (5,5) the goal!")
+    grade = rule_grade(maze, [("a", plan), ("b", "I've traced it cell by cell. I agree to all 10 moves!")])
+    assert grade.success and len(grade.route) == 11
+
+
+def test_every_move_just_made_told_again_is_a_recap():
+    maze = maze_from_rows(['#.##.##', '*..#..#', '.#.#...', '.#.....', '#......', '#....#.', '#.....@'])
+    messages = [
+        ('b', 'Hello. The goal is on the left. We go left. Left left left left left left. Six times left. The bottom row is all open.'),
+        ('a', "Hi. Six lefts would hit the wall in the first column of the bottom row, I see a # there. I agree to left four times only, to the bottom row's third column. Then we go up."),
+        ('b', 'Yes I agree. Left left left left. We are at the bottom row third column. Now left left. Goal.'),
+        ('a', "I do not agree to more lefts. From here I want to go up: counting rows from the top starting at one, rows two, three, four and five are open in the third column on my side. Row six I can't see."),
+        ('b', 'Row six third column is open. I see it. Up up up up up. Then left left. Goal. I agree.'),
+        ('a', 'OK. I agree: up five to row two, third column, then left two to the goal.'),
+        ('b', 'Up up up up up. Left left. We are at the goal. The goal is reached. We are at the goal.'),
+        ('a', 'Yes, that should be the goal. ACTI!')]
+    assert rule_grade(maze, messages).success
