@@ -428,6 +428,9 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
                 role in _JSON_PROPOSAL_KEYS for role in roles)  # {"agree": ["up"], "propose": [...]}: these taken, the next put forward
             # {"accepted": [[0,4], [0,3]]}: the cells it accepts; with {"agree": "partial"}, only those
             out.append("Agreed for now: " + ", ".join(cells) + "." if partly and cells else "Agreed.")  # never "left for now": what remains
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, dict) and any(
+                _json_role(re.sub(r"[^a-z]", "", str(k).lower())) in _JSON_DIRECTION_KEYS and _json_directions(v) for k, v in value.items()):
+            out.extend(_json_clauses({"agree": True, **value}))  # {"agree": {"moves": ["up", "up"], "then": "…"}}: what it says yes to
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_PARTLY:
             continue  # {"agree": "partial", "accept": [...]}: the list says how far
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
@@ -1688,7 +1691,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.rendering = bool(_RENDERING.match(rest)) and not question and any(i.kind in ("cell", "run") for i in items)  # not "thats * right?"
     clause.conclusion = bool(_CONCLUSION.match(stripped))
     clause.echo = bool(clause.stance in ("agree", "weak_agree")) or bool(_ECHO.search(rest))
-    section_inform = bool(section and _INFORM_SECTION.search(section))
+    section_inform = bool(section and _INFORM_SECTION.search(section)) and not clause.conclusion  # under "My view", "So: ↓ ← ← ↓" still decides
     if clause.stance == "doubt" and _HOLD_ON.search(rest):
         clause.act = "inform"  # "I'd like to hold on (4,0) for a moment": the cell it waits on, not a move
         return clause

@@ -1866,3 +1866,15 @@ def test_every_move_just_made_told_again_is_a_recap():
         ('b', 'Up up up up up. Left left. We are at the goal. The goal is reached. We are at the goal.'),
         ('a', 'Yes, that should be the goal. ACTI!')]
     assert rule_grade(maze, messages).success
+
+
+def test_so_under_a_heading_of_what_the_seat_sees_still_decides():
+    text = "### My half (raw view)\n```\n??#?#?\n#.?.?.\n```\nFrom my side, row 5 is open. So: **↓ ← ← ↓** — 4 moves."
+    assert [i.direction for c in read_message(text).decision for i in c.items] == ["down", "left", "left", "down"]
+    assert not read_message("### My view\nrow 5: left, left open").decision
+
+
+def test_an_agree_object_holding_moves_accepts_those_moves():
+    reading = read_message('{"coords": "ok", "agree": {"moves": ["up", "up"], "then": "resync at [3,0] before the rest"}}')
+    assert reading.stance == "agree" and [i.direction for c in reading.clauses for i in c.items] == ["up", "up"]
+    assert not [i for c in read_message('{"confirm": {"cell": [4, 5], "state": "open"}}').clauses for i in c.items if c.act == "propose"]
