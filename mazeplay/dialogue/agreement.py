@@ -528,11 +528,13 @@ class AgreementState:
         agreed_just_after = (at + 1 < len(reading.clauses) and reading.clauses[at + 1].stance == "agree" and not reading.clauses[at + 1].items
                              and clause.stance is None)  # "Right, right - agreed!"
         if (previous is None or previous[0] == seat or previous[1].stance in ("doubt", "refuse") or reading.deferred
-                or not (agreed_just_before or agreed_just_after or (clause.stance == "agree" and clause.echo)) or not clause.items):
-            return False
+                or not (agreed_just_before or agreed_just_after or (clause.stance == "agree" and clause.echo)) or not clause.items
+                or clause.text.rstrip().endswith("?")):
+            return False  # "(0,2): '.' on my map. Confirmed. Left x2?": asked, not taken
         if all(i.kind == "direction" for i in clause.items):
-            just_agreed = bool(self._moves_just_agreed())  # "right right down (from col 3) ok" — "ya, right right down"
             moves = [i.direction for i in clause.items]
+            just = [m.step.direction for m in self._moves_just_agreed()]
+            just_agreed = bool(just) and moves == just[-len(moves):]  # "right right down (from col 3) ok" — "ya, right right down"
             return not just_agreed and (_said_in_order(moves, _directions_named(previous[1])) or _reported_open_way(previous[1], moves)
                                         or (agreed_just_after and any(_said_in_order(moves, run) for run in _direction_runs(previous[1]))))
         if self.cell_of is None or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items):

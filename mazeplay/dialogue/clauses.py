@@ -775,7 +775,7 @@ _WALL_LIST = quick(re.compile(r"\bwalls?\s*(?::|are|at|in)\b", re.IGNORECASE))
 # -- classifying ---------------------------------------------------------------------------------
 
 _INTERJECTION = CaseBlind(re.compile(
-    r"^\s*(?P<word>yes+(?:sir)?|yeah|yep|yup|yea|ya|ys|yse|yeh|yah|yas|ye|ok(?:ay|ey)?|okk+|okie(?: dokie)?|oki|okey dokey|kk?|sure|surre|agreed?|agre+d?|ag+r+e+d|argeed|aight|alrighty|i agree|deal|great|perfect|good|nice|locked in|locked|lock it in|"
+    r"^\s*(?P<word>yes+(?:sir)?|aye(?: aye)?|yeah|yep|yup|yea|ya|ys|yse|yeh|yah|yas|ye|ok(?:ay|ey)?|okk+|okie(?: dokie)?|oki|okey dokey|kk?|sure|surre|agreed?|agre+d?|ag+r+e+d|argeed|aight|alrighty|i agree|deal|great|perfect|good|nice|locked in|locked|lock it in|"
     r"excellent|cool|awesome|alright|all right|right|correct|exactly|absolutely|definitely|confirmed|fine|bet|roger|"
     r"indeed|true|got it|understood|noted|makes sense|good (?:point|call|catch)|you'?re (?:absolutely )?right|that'?s right|"
     r"no+|nope|nah|wait|hold on|hang on|stop|hmm+|hm+|oh|oops|sorry|my bad|actually|well|so|hi|hello|hey|thanks|thank you|thx|"
@@ -790,7 +790,7 @@ _CORRECTION_START = re.compile(r"\W*(?:(?:sorry|oops|no|err?|uh|um)\W+)*i\s+(?:m
 _PRAISED = re.compile(r"(?:analysis|point|question|observation|summary|work|catch|thinking|find|description|map|view|job|teamwork|recap|reasoning|breakdown|overview)\b", re.IGNORECASE)
 _DIRECTION_NEXT = re.compile(r"\s*(?:right|left|up|down|rigth|dwon)\b", re.IGNORECASE)
 _INTERJECTION_STARTS = frozenset("yokgsadpnecrfbitumwhltx✔✘")
-_STRONG_AGREE_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
+_STRONG_AGREE_WORDS = {"yes", "aye", "aye aye", "yeah", "yep", "yup", "yea", "ya", "ys", "ok", "okay", "okey", "k", "kk", "sure", "agree", "agreed",
                        "i agree", "deal", "correct", "exactly", "absolutely", "definitely", "confirmed", "fine", "bet",
                        "roger", "✔", "alright", "all right", "perfect", "great", "locked", "locked in", "lock it in"}
 _WEAK_AGREE_WORDS = {"good", "nice", "excellent", "cool", "awesome", "right", "indeed", "true", "got it", "understood",
@@ -806,10 +806,10 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
-    r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|ok(?:ay)?|"
+    r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|aye|ok(?:ay)?|"
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!fairly )(?<!really )(?<!totally )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss aye yeah yep yup ys sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
 _CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b"
                                r"|[)\]]\s*,?\s*(?:both|all)\s+(?:now\s+)?confirmed\b", re.IGNORECASE)  # "(4,0), (3,0), (2,0) all confirmed": cells checked
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))

@@ -1878,3 +1878,26 @@ def test_an_agree_object_holding_moves_accepts_those_moves():
     reading = read_message('{"coords": "ok", "agree": {"moves": ["up", "up"], "then": "resync at [3,0] before the rest"}}')
     assert reading.stance == "agree" and [i.direction for c in reading.clauses for i in c.items] == ["up", "up"]
     assert not [i for c in read_message('{"confirm": {"cell": [4, 5], "state": "open"}}').clauses for i in c.items if c.act == "propose"]
+
+
+def test_aye_says_yes():
+    assert read_message("Oops. West 2, aye.").stance == "agree" and read_message("Aye.").stance == "agree"
+
+
+def test_moves_the_partner_named_are_accepted_after_other_moves_were_just_agreed():
+    chess = maze_from_rows(['..#.#@.#', '#..##..#', '..##....', '#......#', '....###.', '.#..#...', '*.......', '.##...#.'])
+    messages = [
+        ('b', "Chess coordinates, white's view: a1 bottom-left. We start on f8, the goal is a2 (far left, second rank)."),
+        ('a', 'Yes. f7 and g7 are open below us, h7 wall. b7 c7 open. f5 open, c5 open, a5 wall. b8 d8 open.'),
+        ('b', 'f6 e6 open, d6 c6 walls, a6 open. e5 d5 b5 open, g5 open, h5 wall. d4 c4 open. e3 wall.'),
+        ('a', 'a4 b4 open, e4 f4 g4 walls. d3 open, b3 wall, g3 open. Rank 2: c2 d2 f2 open.'),
+        ('b', 'b2 e2 g2 h2 open on my side. So: f7, f6, f5, then west e5 d5, then south d4 d3 d2, then west to a2.'),
+        ('a', 'Agreed for the first leg: f7 f6 f5.'),
+        ('b', '✓ f5. West: e5, d5.'),
+        ('a', 'e5 d5 ✓. South: d4 d3 d2.'),
+        ('b', "d4 d3 d2 agreed. Now we're on the 2nd rank. The goal is on the a-file: west 4 and we're there."),
+        ('a', 'West 4, agreed.')]
+    assert rule_grade(chess, messages).moves[8:] == ["left"] * 4  # "west 4" from d2: one past the goal, as agreed
+    maze = maze_from_rows(OPEN_5)
+    asked = [("a", "down 2?"), ("b", "Agree: down 2. Hold right x3 until you re-confirm (2,3)."), ("a", "(2,3) is open. Confirmed. Right x3?")]
+    assert rule_grade(maze, asked).route[-1] == (2, 0)
