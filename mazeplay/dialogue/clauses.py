@@ -1810,6 +1810,8 @@ _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORE
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_RECAP_BEFORE_MOVING = re.compile(r"\b(?:just\s+)?(?:to\s+|let me\s+)?recap(?:\s+the\s+(?:full\s+|whole\s+)?plan)?\s+before\s+we\s+(?:move|commit|start)\s*:\s*(?!we\b|we'|our\b)",
+                                  re.IGNORECASE)  # the plan about to be made, said back: not the moves made
 _RECAP_LABEL = re.compile(r"\b(?:recap|so far|summary|to sum up|history)\b[^:;.!?]*:", re.IGNORECASE)
 _FOUR_WAYS = re.compile(r"^\W*(?:up|down|left|right)(?:\s*(?:,|/|and|or|,\s*and|,\s*or)\s*(?:up|down|left|right)){3}\W*$", re.IGNORECASE)
 _HIDDEN_ON_MINE = re.compile(r"^\W*(?:up|down|left|right|rigth|dwon|lfet)\s*(?:x?\s*\d\s*)?(?:(?:from|of)\s+(?:there|here|us|that)\s+)?(?:is|are|'s)\s+(?:a\s+|all\s+)?(?:\?|unknown|hidden)(?=\s|$)\s*(?:on|for|to|in)\s+(?:me|mine|my\s+(?:side|map|view|end|half))\b", re.IGNORECASE)
@@ -1990,6 +1992,8 @@ def read_message(text: str) -> MessageReading:
             line = _QUOTED.sub(" ", line)  # quoted words are mentioned, not used (after JSON was read)
         if "'" in line:
             line = _SINGLE_QUOTED_ACTI.sub(" ", line)  # "whoever lands us on b1 types 'ACTI!'" (other single quotes may be apostrophes)
+        if "ecap" in line:
+            line = _RECAP_BEFORE_MOVING.sub("Plan: ", line)  # "Just to recap before we move: down three, then right four. Agreed?"
         previous: Clause | None = None
         reasoning = False
         recap_list = False  # inside a sentence that opened with a recap label ("Let me recap to be sure: …")

@@ -1901,3 +1901,9 @@ def test_moves_the_partner_named_are_accepted_after_other_moves_were_just_agreed
     maze = maze_from_rows(OPEN_5)
     asked = [("a", "down 2?"), ("b", "Agree: down 2. Hold right x3 until you re-confirm (2,3)."), ("a", "(2,3) is open. Confirmed. Right x3?")]
     assert rule_grade(maze, asked).route[-1] == (2, 0)
+
+
+def test_a_recap_before_moving_says_the_plan_back():
+    reading = read_message("Just to recap before we move: down three, then right four. Agreed?")
+    assert [i.direction for c in reading.decision for i in c.items] == ["down"] * 3 + ["right"] * 4
+    assert not read_message("Recap before we commit: we went down three, then right four.").decision
