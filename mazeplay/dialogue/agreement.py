@@ -393,7 +393,7 @@ class AgreementState:
             return decision
         if pending is not None and pending.seat == seat and proposals and self._extends(pending, proposals):
             return decision  # "…D4 E4." then "so E4 E5 E6 F6": the same plan, longer
-        if pending is None and self._rest_of_plan is not None and self._names_rest(reading):
+        if pending is None and self._rest_of_plan is not None and (self._names_rest(reading) or self._lays_out_rest(seat, reading)):
             rest = self._rest_of_plan
             if rest.seat == seat and not own:  # "Steps 1–3 agreed." — "Steps 4–7?": the rest of the plan, on the table again
                 self.pending = decision.proposal = Proposal(seat, turn, rest.steps, numbered=rest.numbered)
@@ -551,6 +551,15 @@ class AgreementState:
         rest = self._rest_of_plan
         named = [int(n) for c in reading.clauses for m in _STEPS_NAMED.finditer(c.text) for n in m.groups() if n]
         return bool(rest and rest.numbered) and min(rest.numbered) in named
+
+    def _lays_out_rest(self, seat: str, reading: MessageReading) -> bool:
+        """"Re-checking the second half: L to R5C4, D to R6C4, … I agree to it.": the partner's plan, what the last
+        partial acceptance left of it, laid out move by move with a yes."""
+        rest = self._rest_of_plan
+        if rest is None or rest.seat == seat or reading.stance not in ("agree", "weak_agree"):
+            return False
+        told = self._proposal_from([c for c in reading.clauses if c.act in ("inform", "propose") and c.items], self.here)
+        return [s.cell for s in told] == [s.cell for s in rest.steps]
 
     def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
         """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""

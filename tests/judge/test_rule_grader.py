@@ -1907,3 +1907,17 @@ def test_a_recap_before_moving_says_the_plan_back():
     reading = read_message("Just to recap before we move: down three, then right four. Agreed?")
     assert [i.direction for c in reading.decision for i in c.items] == ["down"] * 3 + ["right"] * 4
     assert not read_message("Recap before we commit: we went down three, then right four.").decision
+
+
+def test_the_rest_of_the_partners_plan_laid_out_with_a_yes_is_agreed():
+    maze = maze_from_rows(['#....#..', '#..#...@', '.###..##', '...#.##.', '.....##.', '....#...', '*..#...#', '..#...#.'])
+    messages = [
+        ('a', "Hi! I think it might help if I share my view as a table. Maybe we can label cells R#C#, rows and columns from 1 (top-left is R1C1)? If I'm reading this right, the start is R2C8 and the goal is R7C1.\n\n| | C1 | C2 | C3 | C4 | C5 | C6 | C7 | C8 |\n|---|---|---|---|---|---|---|---|---|\n| R1 | ? | ? | ? | . | ? | ? | . | . |\n| R2 | ? | ? | . | ? | . | . | ? | @ |\n| R3 | . | ? | # | ? | ? | . | ? | ? |\n| R4 | ? | . | . | ? | ? | # | # | ? |\n| R5 | ? | . | . | . | ? | # | # | ? |\n| R6 | ? | . | . | ? | # | ? | ? | ? |\n| R7 | * | ? | . | # | . | . | ? | # |\n| R8 | ? | . | ? | ? | ? | . | ? | ? |"),
+        ('b', "Thanks, that's really useful. R#C# from 1 sounds good to me, I think. Here's mine, just as plain rows:\n```\n#..?.#??\n#.?#??.@\n?#?#.?##\n.??#.??.\n.???.??.\n.??.?...\n*.????.?\n.?#..?#.\n```\nIf I'm combining these right, maybe we go left twice along R2 to R2C6, then down to R3C6 — that one's open on yours. R3C5 is open on mine, and R4C5 and R5C5 below it too. After that I'm less sure."),
+        ('a', 'That seems plausible. From R5C5, maybe left to R5C4 (open for me), then down to R6C4 (open for you, I think?), left to R6C3, down to R7C3, then left twice to R7C1. I believe R7C2 is a ? for me though.'),
+        ('b', "R7C2 is open on mine, and yes, R6C4 is a '.' here. So the full plan would be: L, L, D, L, D, D, L, D, L, D, L, L. I'd agree to that, I think — but maybe we should do the first half and check in?"),
+        ('a', "That sounds sensible. Let's agree the first half: L, L, D, L, D, D — which should take us to R5C5. Agreed?"),
+        ('b', "Agreed, if I'm counting right we'd be at R5C5 then."),
+        ('a', "Okay, I think we're at R5C5. Re-checking the second half: L to R5C4, D to R6C4, L to R6C3, D to R7C3, L to R7C2, L to R7C1. I'm fairly sure all of that is open between us. I agree to it."),
+        ('b', 'I agree as well. That should put us on R7C1, which I believe is the goal. ACTI!')]
+    assert rule_grade(maze, messages, 'a').success  # "Re-checking the second half: L to R5C4, … I agree to it." — "I agree as well."
