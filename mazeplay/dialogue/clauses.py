@@ -896,7 +896,7 @@ _META = _Gated(re.compile(
     r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to propose|(?<!have )(?<!going )(?<!happy )(?<!willing )(?<!ready )(?<!glad )(?<!delighted )(?<!pleased )to (?:accept|agree)|"
     r"(?:accept|propose)\w*\s+(?:\w+\s+){0,2}(?:by (?:writing|saying|typing)|with|using)\b|"
     r"the rules?|protocol|format|remember(?: that)?|reminder|instructions?|as instructed|once we (?:reach|get|are)|"
-    r"when we (?:reach|get|are at|arrive)|only when|until we|as soon as|before (?:we|saying)|after we (?:reach|get)|"
+    r"when we (?:reach|get|are at|arrive)|only when|(?<!right )(?<!left )(?<!up )(?<!down )until we|as soon as|before (?:we|saying)|after we (?:reach|get)|"
     r"don'?t say|do not say|not say|shouldn'?t say|won'?t say|will say|we'?ll say|i'?ll say|should say|must say|can say|"
     r"need to say|supposed to|the phrase|the word|completion phrase|magic word|keyword)\b",
     re.IGNORECASE,

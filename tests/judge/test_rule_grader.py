@@ -1921,3 +1921,9 @@ def test_the_rest_of_the_partners_plan_laid_out_with_a_yes_is_agreed():
         ('a', "Okay, I think we're at R5C5. Re-checking the second half: L to R5C4, D to R6C4, L to R6C3, D to R7C3, L to R7C2, L to R7C1. I'm fairly sure all of that is open between us. I agree to it."),
         ('b', 'I agree as well. That should put us on R7C1, which I believe is the goal. ACTI!')]
     assert rule_grade(maze, messages, 'a').success  # "Re-checking the second half: L to R5C4, … I agree to it." — "I agree as well."
+
+
+def test_a_direction_until_we_reach_the_goal_is_a_run_not_a_rule():
+    clause = read_message("So keep going right until we hit the star.").clauses[0]
+    assert clause.act == "propose" and clause.items[0].direction == "right" and clause.items[0].to_goal
+    assert read_message("we only say it until we are sure").clauses[0].act == "meta"
