@@ -359,8 +359,8 @@ class AgreementState:
         decision = Decision(acti=reading.acti)
         proposals = reading.decision
         solos = reading.solos
-        if solos:
-            self.went_alone.setdefault(seat, turn)
+        if solos and not self._tells_moves_just_agreed(solos):
+            self.went_alone.setdefault(seat, turn)  # (not "Ok, moved left." after the left was agreed: the move made, told)
         pending = self.pending
         if not proposals and (pending is None or pending.seat == seat):
             proposals = [c for c in reading.clauses if c.conditional and c.items][:1]  # "I'd agree to up four if you're sure": offered, on a condition
@@ -439,7 +439,7 @@ class AgreementState:
                                     asked=_asked_after(reading, proposals[-1]), said=proposals,
                                     numbered=self._numbered(text, reading, proposals, len(own)))
             decision.proposal = self.pending
-        elif solos and not (self.pending and self.pending.seat == seat):
+        elif solos and not (self.pending and self.pending.seat == seat) and not self._tells_moves_just_agreed(solos):
             solo_steps = self._proposal_from(solos, self.here)
             if solo_steps:
                 if self.pending is not None:
@@ -566,6 +566,14 @@ class AgreementState:
         just = [m.step.direction for m in self._moves_just_agreed()]
         said = [i.direction for c in proposals for i in c.items]
         return bool(just) and said == just and all(i.kind == "direction" for c in proposals for i in c.items) and not any(_new_marker(c) for c in proposals)
+
+    def _tells_moves_just_agreed(self, solos: list[Clause]) -> bool:
+        """"Ok, moved left." right after the left was agreed: the move made, told with a yes (not "I already went down")."""
+        if not any(c.stance in ("agree", "weak_agree") for c in solos):
+            return False
+        told = [i.direction for c in solos for i in c.items]
+        just = [m.step.direction for m in self._moves_just_agreed()]
+        return bool(just) and None not in told and told == just[-len(told):]
 
     def _moves_just_agreed(self) -> list[AgreedMove]:
         """The moves the partner's last message accepted (read while the next message is fed)."""

@@ -1927,3 +1927,10 @@ def test_a_direction_until_we_reach_the_goal_is_a_run_not_a_rule():
     clause = read_message("So keep going right until we hit the star.").clauses[0]
     assert clause.act == "propose" and clause.items[0].direction == "right" and clause.items[0].to_goal
     assert read_message("we only say it until we are sure").clauses[0].act == "meta"
+
+
+def test_a_move_just_agreed_told_with_a_yes_is_not_going_alone():
+    messages = ["I will go left.", "No, left is a wall on mine. Up?", "Yes. Up. I agree up.", "Up done. Proposal: left.",
+                "Left. Yes left. I agree.", "Ok, moved left. What does your side show going up?"]
+    grade = rule_grade(maze_from_rows(["*....", ".....", ".....", ".....", "....@"]), [("ba"[k % 2], text) for k, text in enumerate(messages)], "b")
+    assert grade.moves == ["up", "left"] and not grade.ambiguous
