@@ -976,10 +976,10 @@ _SEQUENCED = _Gated(re.compile(r"\b(then|next|again|another|once more|one more|a
 _SOLO = quick(re.compile(
     r"\b(?:I'?ll|I will|I'?m going to|I am going to|I'?m (?:just )?gonna|I am (?:just )?gonna|imma|I'?m|I am|I'?ve|I have|I)\s+(?:go ahead and\s+)?(?:just\s+|already\s+|now\s+)?"
     r"(?:go|goes|going|move|moving|moved|went|step|stepping|stepped|head|heading|headed|walk|walking|walked|take|taking|took|continue|continuing|keep going|"
-    r"explore|exploring|explored|scout|scouting|scouted)\b"
-    r"|^\W*(?:already\s+|just\s+)?(?:moved|went|stepped|walked|headed)\b",  # "moved down, going right along the bottom now": the I left out
+    r"explore|exploring|explored|scout|scouting|scouted)\b",
     re.IGNORECASE,
 ))
+_SOLO_WITHOUT_I = re.compile(r"\W*(?:already\s+|just\s+)?(?:moved|went|stepped|walked|headed)\b", re.IGNORECASE)  # "moved down, going right now": the I left out
 OWN_WAYS = r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(?:at|there|by)|see you (?:at|there)"  # said by a seat going its own way
 _OWN_WAYS = re.compile(rf"\b(?:{OWN_WAYS})\b", re.IGNORECASE)  # "I'm gonna go left, you do your thing, we'll meet at the star"
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
@@ -1731,7 +1731,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
             and not any(i.kind == "back" for i in items) and not _NAMED_BACK.search(rest)):
         clause.act = "recap"
         return clause
-    if not question and _SOLO.search(rest) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest) or _OWN_WAYS.search(rest)):
+    if not question and (_SOLO.search(rest) or _SOLO_WITHOUT_I.match(rest)) and (not _SOLO_EXCEPT.search(rest) or _GO_AHEAD.search(rest) or _OWN_WAYS.search(rest)):
         clause.act = "solo"
         return clause
     if _WHY.match(stripped) or _CONFIRM_REQUEST.match(rest) or _NEED_FROM_YOU.search(rest):
