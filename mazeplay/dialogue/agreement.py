@@ -533,8 +533,7 @@ class AgreementState:
             return False  # "(0,2): '.' on my map. Confirmed. Left x2?": asked, not taken
         if all(i.kind == "direction" for i in clause.items):
             moves = [i.direction for i in clause.items]
-            just = [m.step.direction for m in self._moves_just_agreed()]
-            just_agreed = bool(just) and moves == just[-len(moves):]  # "right right down (from col 3) ok" — "ya, right right down"
+            just_agreed = self._ends_moves_just_agreed(moves)  # "right right down (from col 3) ok" — "ya, right right down"
             return not just_agreed and (_said_in_order(moves, _directions_named(previous[1])) or _reported_open_way(previous[1], moves)
                                         or (agreed_just_after and any(_said_in_order(moves, run) for run in _direction_runs(previous[1]))))
         if self.cell_of is None or any(i.kind not in ("cell", "run") or i.mention is None for i in clause.items):
@@ -563,7 +562,7 @@ class AgreementState:
 
     def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
         """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""
-        just = [m.step.direction for m in self._moves_just_agreed()]
+        just = self._directions_just_agreed()
         said = [i.direction for c in proposals for i in c.items]
         return bool(just) and said == just and all(i.kind == "direction" for c in proposals for i in c.items) and not any(_new_marker(c) for c in proposals)
 
@@ -572,8 +571,15 @@ class AgreementState:
         if not any(c.stance in ("agree", "weak_agree") for c in solos):
             return False
         told = [i.direction for c in solos for i in c.items]
-        just = [m.step.direction for m in self._moves_just_agreed()]
-        return bool(just) and None not in told and told == just[-len(told):]
+        return None not in told and self._ends_moves_just_agreed(told)
+
+    def _directions_just_agreed(self) -> list[Direction | None]:
+        return [m.step.direction for m in self._moves_just_agreed()]
+
+    def _ends_moves_just_agreed(self, moves: list[Direction | None]) -> bool:
+        """`moves` are the last of the moves the partner's last message accepted ("ya, right right down", "Ok, moved left.")."""
+        just = self._directions_just_agreed()
+        return bool(just) and moves == just[-len(moves):]
 
     def _moves_just_agreed(self) -> list[AgreedMove]:
         """The moves the partner's last message accepted (read while the next message is fed)."""
@@ -583,7 +589,7 @@ class AgreementState:
         """"k up. then left?" — "so up then left left left?": the up just agreed, said again before the moves that follow it."""
         if not proposals or not _SUMMING_UP.match(proposals[0].text) or _SO_NOW.match(proposals[0].text):
             return proposals
-        just = [m.step.direction for m in self._moves_just_agreed()]
+        just = self._directions_just_agreed()
         items = proposals[0].items
         if (not just or len(items) <= len(just) or any(i.kind != "direction" for i in items[: len(just)])
                 or [i.direction for i in items[: len(just)]] != just or items[len(just)].direction == just[-1]):
@@ -595,14 +601,14 @@ class AgreementState:
     def _after_moves_told_again(self, proposals: list[Clause], own: list[Step]) -> list[Step]:
         """"I agree with going down first." — "So, agreed: down twice, then right twice to (3,3)": the cells the plan
         names fit only if it starts where the pair stood before the moves just agreed, so it tells them again first."""
-        if not own or _walks(own, self.here) or not any(i.kind == "run" and i.mention is not None for c in proposals for i in c.items):
+        if not own or _walks(own) or not _names_run_ends(proposals):
             return own
         just = [m.step.cell for m in self._moves_just_agreed()]
         if not just or len(self.trail) <= len(just):
             return own
         before = self.trail[-len(just) - 1]
         again = self._proposal_from(proposals, before)
-        if len(again) > len(just) and [s.cell for s in again[:len(just)]] == just and _walks(again, before):
+        if len(again) > len(just) and [s.cell for s in again[:len(just)]] == just and _walks(again):
             return again[len(just):]
         return own
 
@@ -611,7 +617,7 @@ class AgreementState:
         moves just made, the rest proposes."""
         if len(proposals) < 2 or not self.agreed:
             return proposals
-        just_agreed = [m.step.direction for m in self._moves_just_agreed()]
+        just_agreed = self._directions_just_agreed()
         if not just_agreed:
             return proposals
         told = [i.direction if i.kind == "direction" else None for c in proposals for i in c.items]
@@ -858,7 +864,7 @@ class AgreementState:
             return False
         agreeing = [c for c in reading.clauses if c.stance in ("agree", "weak_agree")]
         said = [i.direction for c in agreeing for i in c.items]
-        just_agreed = [m.step.direction for m in self._moves_just_agreed()]
+        just_agreed = self._directions_just_agreed()
         if (said and just_agreed and all(c.items and all(i.kind == "direction" for i in c.items) and _TICKED_OFF.match(c.text) for c in agreeing)
                 and said == just_agreed and pending.steps[0].direction != said[0]
                 and not any(i.direction == pending.steps[0].direction for c in reading.clauses if c not in agreeing for i in c.items)):
@@ -1052,7 +1058,7 @@ class AgreementState:
             echoed = own[len(cells):]
             if ends and any(s.cell in ends for s in echoed) and not any(s.cell in ends for s in onward):
                 return echoed  # "ya. down + right x4 gets us to row 2 col 5": the down just agreed, said again
-            if _walks(echoed, self.here) and not _walks(onward, self.here) and any(i.kind == "run" and i.mention is not None for c in proposals for i in c.items):
+            if _walks(echoed) and not _walks(onward) and _names_run_ends(proposals):
                 return echoed  # "agreed: down twice, then right twice to (3,3)": the cells it names fit only with the down just agreed among its moves
         said = [i.direction for c in proposals for i in c.items]
         taken = [m.step.direction for m in accepted]
@@ -1144,10 +1150,14 @@ class AgreementState:
             self._drop(self.pending)
 
 
-def _walks(steps: list[Step], here: Cell) -> bool:
-    """Every step is one cell on from the one before: no run ends on a cell off its line."""
-    cells = [here] + [s.cell for s in steps]
-    return all(direction_between(a, b) is not None for a, b in zip(cells, cells[1:]))
+def _names_run_ends(proposals: list[Clause]) -> bool:
+    """A run in the plan says which cell it ends on ("right twice to (3,3)")."""
+    return any(i.kind == "run" and i.mention is not None for c in proposals for i in c.items)
+
+
+def _walks(steps: list[Step]) -> bool:
+    """Every step is one cell on from the one before (a resolved jump has no direction): no run ends on a cell off its line."""
+    return all(s.direction is not None for s in steps)
 
 
 def _heading(here: Cell, end: Cell) -> Direction | None:

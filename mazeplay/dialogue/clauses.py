@@ -263,8 +263,9 @@ def _table_clauses(lines: list[str]) -> list[str]:
             continue
         mentions = [m for c in cells for m in find_mentions(c)]
         moves = [m for m in mentions if m.kind != "direction"] or mentions
-        if row_moves(row) > 1:
-            steps.append(_ROW_COUNTED.search(row).expand(r"\1 x\2"))  # "| 2 | right ×6 | (1,5) → (6,5) |": six moves, not a jump to the last cell
+        counted = _ROW_COUNTED.search(row)
+        if counted and int(counted.group(2)) > 1:
+            steps.append(counted.expand(r"\1 x\2"))  # "| 2 | right ×6 | (1,5) → (6,5) |": six moves, not a jump to the last cell
         elif moves:
             steps.append(moves[-1].raw)
     return ["Plan: " + " -> ".join(steps) + "."] if steps else []
