@@ -481,7 +481,12 @@ class AgreementState:
             if self.pending is not None:
                 self._drop(self.pending)
             self._chosen.add((laid_out, reading.choice[0]))
-            decision.agreed = self._accept(Proposal(definer, laid_out, steps), turn, len(steps))
+            count = len(steps)
+            if clause.items and _PHASE_NAMED.search(clause.text):  # "Agreed: Route A, phase 1 = ← ×6 to (7,1)": that much of it, for now
+                part = self._proposal_from([clause], self.here)
+                if 0 < len(part) < len(steps) and [s.direction for s in part] == [s.direction for s in steps[: len(part)]]:
+                    count = len(part)
+            decision.agreed = self._accept(Proposal(definer, laid_out, steps), turn, count)
             return later
         return [said, *later]
 
@@ -925,6 +930,9 @@ class AgreementState:
         for clause in reading.clauses:
             if (number := LONE_NUMBER.match(clause.text)) is not None:
                 current = int(number.group(1))
+            elif (label := _PHASE_LABEL.match(clause.text)) is not None and any(clause is p for p in proposals):
+                current = int(label.group(1))  # "Phase 2: UP four times, to row 3, column 5."
+                items.append((current, clause))
             elif current is not None and any(clause is p for p in proposals):
                 items.append((current, clause))
         if len({n for n, _ in items}) >= 2:
@@ -1374,6 +1382,7 @@ _SO_NOW = re.compile(r"\W*so\W+(?:now|next|from here|after that)\b", re.IGNORECA
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
+_PHASE_LABEL = re.compile(r"\W*(?:phase|leg|stage|segment|part)\s+(\d{1,2})\s*(?::|\.|\)|\s[—–-])", re.IGNORECASE)  # a plan's part, labelled as it is laid out
 _PHASE_NAMED = re.compile(r"\b(?:phases?|legs?|stages?|segments?)\s+\**\d", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
 _MOVE_THEN_WHERE = re.compile(r"\W*(?:up|down|left|right)(?:\s+again)?\s*,\s*(?:so\s+)?(?:now\s+)?we(?:'re|\s+are)\b", re.IGNORECASE)

@@ -690,7 +690,7 @@ ASIDE = "\x00"  # marks a clause pulled out of parentheses (control characters a
 _ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORECASE)
 
 
-_YES_IT_IS_OPEN = re.compile(r"\W*(?:(?:and|also|oh and|plus),?\s+)?(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,5}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:open|clear|free|passable|empty)\b(?:\s+(?:on|for|in)\s+(?:my|mine|me)(?:\s+(?:side|map|view|end|half))?)?[\s.!]*$", re.IGNORECASE)
+_YES_IT_IS_OPEN = re.compile(r"\W*(?:(?:and|also|oh and|plus),?\s+)?(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,5}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:mine\s+and\s+|on\s+my\s+side\s+and\s+)?(?:open|clear|free|passable|empty)\b(?:\s+(?:on|for|in)\s+(?:my|mine|me)(?:\s+(?:side|map|view|end|half))?)?[\s.!]*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -921,7 +921,7 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|^\W*(?:[a-z][\w ]{0,20}:\s*)?position(?=\s*[\(\[]\s*\d)|"
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our|final|new) (?:position|location|cell|spot)|^\W*(?:[a-z][\w ]{0,20}:\s*)?position(?=\s*[\(\[]\s*\d)|"
     r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
@@ -1822,7 +1822,7 @@ _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WOR
 _OPEN_SO_SEND = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
                            rf"(?:so\s+)?(?:send it|go|let'?s go|go for it|do it)(?:\s+{_DIRECTION_WORD})?\W*$", re.IGNORECASE)
 _WHERE_THE_GOAL_IS = re.compile(rf"\W*(?:(?:so|and|but|i think)\W+)*(?:{_DIRECTION_WORD}|north|south|east|west)(?:[\s-]+(?:and\s+|&\s+)?(?:{_DIRECTION_WORD}))?\s+(?:is|'s)\s+(?:where|towards?)\s+(?:the\s+)?(?:goal|\*|star|exit|target|finish)\b", re.IGNORECASE)  # "down and right is where the goal is"
-_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d)?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:(?:from|of)\s+(?:the\s+)?(?:start|here|us|there|@)\s+)?(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d|\s+(?:once|twice|(?:\d|two|three|four|five|six|seven)\s+times))?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:(?:from|of)\s+(?:the\s+)?(?:start|here|us|there|@)\s+)?(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
 
 
@@ -2088,6 +2088,12 @@ def read_message(text: str) -> MessageReading:
                 and clause.items and all(i.kind == "direction" for i in clause.items) and not clause.sequenced):
             clauses[k - 1] = before = copy(before)
             before.act = "inform"  # "We gotta go back the way we came. Up x2?": the next clause says which way back, and how far
+        if (before.act in ("inform", "chat") and not before.stance and clause.act == "propose" and not clause.hypothetical
+                and (way := _OPEN_NEXT_TO_US.match(before.text)) is not None and _THEN_FIRST.match(clause.text)
+                and all(i.direction == _RELATIVE_WAY[(way.group(1) or way.group(2)).lower()] for i in before.items) and len(before.items) <= 1):
+            way_on = _RELATIVE_WAY[(way.group(1) or way.group(2)).lower()]
+            clauses[k - 1] = before = copy(before)
+            before.act, before.items = "propose", [Item("direction", way_on, direction=way_on)]  # "The cell below is open. Then we go right right.": that one first
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
                 and clause.items and clause.items[0].kind in ("direction", "run") and not before.hypothetical):
             clauses[k] = clause = copy(clause)
@@ -2160,6 +2166,10 @@ def _once_then_counted(before: Clause, clause: Clause) -> bool:
 
 
 _BARE_COUNT = re.compile(rf"^\W*{_DIRECTION_WORD}\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?\W*$", re.IGNORECASE)
+_OPEN_NEXT_TO_US = re.compile(r"^\W*(?:the\s+)?(?:cell|square|spot|one)\s+(?:(below|above|beneath|under|underneath)(?:\s+us)?|(?:to\s+the|on\s+(?:our|the))\s+(left|right)(?:\s+of\s+us)?)\s+is\s+(?:open|free|clear)\W*$", re.IGNORECASE)
+_THEN_FIRST = re.compile(r"\W*(?:and\s+)?then\b", re.IGNORECASE)
+_RELATIVE_WAY: dict[str, Direction] = {"below": "down", "beneath": "down", "under": "down", "underneath": "down", "above": "up",
+                                         "left": "left", "right": "right"}
 _THEN_ALONE = re.compile(r"^\W*then\W*$", re.IGNORECASE)
 
 

@@ -1934,3 +1934,40 @@ def test_a_move_just_agreed_told_with_a_yes_is_not_going_alone():
                 "Left. Yes left. I agree.", "Ok, moved left. What does your side show going up?"]
     grade = rule_grade(maze_from_rows(["*....", ".....", ".....", ".....", "....@"]), [("ba"[k % 2], text) for k, text in enumerate(messages)], "b")
     assert grade.moves == ["up", "left"] and not grade.ambiguous
+
+
+def test_moves_counted_in_words_lead_a_plan_that_names_where_they_go():
+    clause = read_message("So here's my idea: left once, up five times to the top row, then left three times to the goal!").clauses[1]
+    assert clause.act == "propose" and [i.direction for i in clause.items] == ["left"] + ["up"] * 5
+
+
+def test_phases_laid_out_are_numbered_so_a_reply_can_agree_some_of_them():
+    plan = ("Proposed plan:\nPhase 1: RIGHT two times, to row 1, column 3.\nPhase 2: DOWN two times, to row 3, column 3.\n"
+            "Phase 3: RIGHT once, to row 3, column 4.\nPlease verify.")
+    messages = [("a", plan),
+                ("b", "Verification complete. Plan approved for Phases 1 and 2. Executing Phase 1.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right", "down", "down"]
+
+
+def test_a_route_option_agreed_for_one_phase_takes_that_phase_only():
+    messages = [("a", "**Route A:** right ×3 to (0,3), down ×4 to (4,3), right to (4,4).\n\n**Route B:** down ×4 to (4,0), right ×4."),
+                ("b", "Checked both. **Agreed: Route A, phase 1 = → ×3 to (0,3).** Let's confirm position before the descent.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right"] * 3
+
+
+def test_a_final_position_confirmed_is_where_the_pair_says_it_stands():
+    reading = read_message("Acknowledged. Final position row 2, column 7 confirmed. ACTI!")
+    assert not reading.decision and reading.clauses[1].act == "recap"
+
+
+def test_the_open_cell_next_to_us_before_then_is_the_plans_first_move():
+    reading = read_message("The cell below is open. Then we go right right. Then down.")
+    assert [i.direction for c in reading.decision for i in c.items] == ["down", "right", "right", "down"]
+    messages = [("a", "What is below us?"), ("b", "The cell below is open. Then we go right right. Then down."),
+                ("a", "OK, I agree to down only, one step. Let's confirm the rest after. Down.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"]
+
+
+def test_yes_the_cell_is_mine_and_open_answers_a_question():
+    reading = read_message("Yes, (6,1) is mine and open — see my row 6: open 1, 2, 3.")
+    assert reading.stance == "agree" and not reading.decision
