@@ -1005,7 +1005,7 @@ class AgreementState:
             return counted  # "agreed for one down", "only the first two"
         named = any(c.items for c in agreeing)  # "ok R2C2 and R3C2 for now", "R5C2 yes."
         last = [c for c in reading.clauses if c.stance or c.items][-1]
-        if not named and last in agreeing and _BARE_GO.match(last.text):
+        if last in agreeing and _BARE_GO.match(last.text) and not last.items and (not named or reading.clauses.index(last) >= 2):
             return 0  # "up 1 is open for me. up 2 is the star. send": what it checked, then go — all of it
         after_it = any(_LEADING_SEQUENCE.match(c.text) for c in reading.decision[:1])  # "Sure. After that, one step down": further on
         prefix_only = (len(own) < len(pending.steps) and [s.cell for s in own] == [s.cell for s in pending.steps[: len(own)]]
@@ -1074,6 +1074,9 @@ class AgreementState:
                 and all(i.mention is not None for c in proposals for i in c.items) and not any(_GOAL_WORD.search(c.text) for c in proposals)
                 and reading.stance in ("agree", "weak_agree") and not any(_new_marker(c) or _LEADING_SEQUENCE.match(c.text) for c in proposals)):
             return []  # "right one is open on mine ✅ up x3 idk but trust. go": the last part of what it took, said again
+        if (len(proposals) == 1 and proposals[0].stance in ("agree", "weak_agree") and None not in said and 0 < len(said) < len(taken)
+                and taken[: len(said)] == said and all(i.kind == "direction" for i in proposals[0].items) and not _new_marker(proposals[0])):
+            return []  # "right ok on mine. and yea the bottom one is open. go": the first part of what it took, said yes to
         if own and cells:
             counted_before = self._counted_before(proposals, cells, onward)
             if counted_before is not None:

@@ -1646,12 +1646,19 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     clause.anchors = _anchors(stripped)
     clause.conventions = conventions_stated(stripped)
     clause.stance = _clause_stance(stripped, words, rest, question)
+    if clause.stance == "agree" and _ASKING_FOR_A_YES.search(stripped):
+        clause.stance = None  # "I need a yes.", "still waiting on a clear yes/no": the yes asked for, not given
     clause.mixed = (clause.stance == "refuse" and bool(_AGREE_PHRASE.search(rest)) and not _NEGATION.search(rest)
                     and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped))
     clause.conditional = clause.stance == "doubt" and _CONDITIONAL_AGREE.search(rest) is not None
     clause.retracts = clause.stance == "refuse" and (
         any(w in _REFUSE_WORDS or _NO_WORD.fullmatch(w) for w in words)
         or bool(_RETRACTION.search(rest)))
+    if not items and clause.stance == "agree" and (moves := _THE_MOVES_AGREED.match(stripped)) is not None:
+        way = _DIRECTIONS_PLURAL[moves.group(2).lower()]
+        items = [Item("direction", way, direction=way) for _ in range(_NUMBER_WORDS.get(moves.group(1).lower()) or int(moves.group(1)))]
+        clause.act, clause.stance, clause.items, clause.echo = "propose", "agree", items, True  # "Okay, the two lefts — agreed.": those moves
+        return clause
     if _DONE_MOVE.match(stripped):
         clause.stance = clause.stance or "agree"  # "Moved right.": going along with the move, as done
     if not items and _LETS_GO.match(rest):
@@ -2170,6 +2177,11 @@ _OPEN_NEXT_TO_US = re.compile(r"^\W*(?:the\s+)?(?:cell|square|spot|one)\s+(?:(be
 _THEN_FIRST = re.compile(r"\W*(?:and\s+)?then\b", re.IGNORECASE)
 _RELATIVE_WAY: dict[str, Direction] = {"below": "down", "beneath": "down", "under": "down", "underneath": "down", "above": "up",
                                          "left": "left", "right": "right"}
+_THE_MOVES_AGREED = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yep|sure|fine)\W+)?(?:the|those|these)\s+(two|three|four|five|[2-8])\s+(ups|downs|lefts|rights)\W*"
+                               r"(?:(?:are\s+|is\s+)?(?:agreed|ok(?:ay)?|fine|good|accepted|confirmed)\W*)?$", re.IGNORECASE)
+_DIRECTIONS_PLURAL: dict[str, Direction] = {"ups": "up", "downs": "down", "lefts": "left", "rights": "right"}
+_ASKING_FOR_A_YES = re.compile(r"\b(?:i|we)?\s*(?:need|want|still\s+need|(?:am\s+|'m\s+)?(?:still\s+)?waiting\s+(?:for|on)|(?:am\s+|'m\s+)?looking\s+for|(?:am\s+|'m\s+)?asking\s+for)\s+"
+                               r"(?:a|an|your)\s+(?:clear\s+|explicit\s+|simple\s+|proper\s+|firm\s+)?(?:yes|yea|ok|okay|go|agree)\b(?!\s+(?:from\s+)?(?:here|there)\b)", re.IGNORECASE)
 _THEN_ALONE = re.compile(r"^\W*then\W*$", re.IGNORECASE)
 
 

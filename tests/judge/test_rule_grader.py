@@ -1971,3 +1971,20 @@ def test_the_open_cell_next_to_us_before_then_is_the_plans_first_move():
 def test_yes_the_cell_is_mine_and_open_answers_a_question():
     reading = read_message("Yes, (6,1) is mine and open — see my row 6: open 1, 2, 3.")
     assert reading.stance == "agree" and not reading.decision
+
+
+def test_the_moves_named_by_count_with_a_yes_are_the_ones_agreed():
+    messages = [("a", "So maybe the whole rest: left, left, down, left? I'd agree to the first two lefts at least."),
+                ("b", "Okay, the two lefts — agreed. Should we also do the rest now, or check again?")]
+    assert rule_grade(maze_from_rows(["*....", ".....", ".....", ".....", "....@"]), messages).moves == ["left", "left"]
+
+
+def test_asking_for_a_yes_is_not_one():
+    assert read_message("I need a yes. Down then left?").stance is None
+    assert read_message("still waiting on a clear yes/no").stance is None
+
+
+def test_the_first_move_said_yes_to_then_go_takes_the_whole_plan():
+    messages = [("a", "below us open"), ("b", "right 1 then down 2? first down is open on mine, cant see the one after"),
+                ("a", "right ok on mine. and yea the bottom one is open. go"), ("b", "k. now? i cant see bottom row at all")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages, "a").moves == ["right", "down", "down"]
