@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator
 
-from mazeplay.dialogue.clauses import LONE_NUMBER, OWN_WAYS, Clause, Item, MessageReading, answering_a_tag_question, read_message, row_moves
+from mazeplay.dialogue.clauses import (LONE_NUMBER, OWN_WAYS, Clause, Item, MessageReading, answering_a_tag_question, codes_counted,
+                                       read_message, row_moves)
 from mazeplay.dialogue.notation import Mention, find_mentions
 from mazeplay.engine.cells import Cell, Direction, direction_between, step
 
@@ -112,6 +113,7 @@ class AgreementState:
     # where it stands contradicts the first reading; `replies` lists the messages that answered a proposal.
     read_otherwise: frozenset[int] = frozenset()
     replies: list[int] = field(default_factory=list)
+    codes_counted: bool = False  # the dialogue has written moves as "D4, L6": a later lone "D2" is a move (see `read_dialogue`)
 
     def __post_init__(self) -> None:
         self.here = self.start
@@ -348,7 +350,8 @@ class AgreementState:
     # -- folding -------------------------------------------------------------------------------
     def feed(self, seat: str, text: str, reading: MessageReading | None = None) -> Decision:
         """Apply one message in order; returns what it decided."""
-        reading = reading or read_message(text)
+        reading = reading or read_message(text, self.codes_counted)
+        self.codes_counted = self.codes_counted or codes_counted(text)
         turn, self.turns = self.turns, self.turns + 1
         previous = self._last_message
         if previous is not None and previous[0] != seat:

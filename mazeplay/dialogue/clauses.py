@@ -921,12 +921,12 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our|final|new) (?:position|location|cell|spot)|^\W*(?:[a-z][\w ]{0,20}:\s*)?position(?=\s*[\(\[]\s*\d)|"
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|(?:final|new) (?:position|location)|^\W*(?:[a-z][\w ]{0,20}:\s*)?position(?=\s*[\(\[]\s*\d)|"
     r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
     re.IGNORECASE,
-), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position pos standing stood located current you ur u were ok at', '')
+), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position pos standing stood located current final new you ur u were ok at', '')
 _INFORM = _WordGated(re.compile(
     r"\b(walls?|open|blocked|free|clear|dots?|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
     r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"
@@ -1899,8 +1899,12 @@ _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")
 _CODE_LABELLED = re.compile(r"\b((?i:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.MULTILINE)  # "Agree: U."
 _CODE_LISTED = re.compile(r"^(\s*(?:[-*+\u2022]|\d{1,2}[.):]|[Ss]tep\s+\d{1,2}[.):]?)\s*)([UDLR])(?=\s*(?:[x\u00d7]\s*\d)?\s*(?:[.,;:]|->|\u2192|\(|$))", re.MULTILINE)  # "1. R", "- D x2"
 _CODE_NUMBERED = re.compile(r"(?<![\w'\u2019(\[])([UDLR])([1-9])(?![\w'\u2019])")
-_CODE_NUMBERED_RUN = re.compile(r"(?<![\w'\u2019(\[])[UDLR][1-9](?:\s*(?:,|;|->|\u2192|and|then|\s)\s*[UDLR][1-9])+(?![\w'\u2019])")  # "D4, L6, D2"
-_CODE_HINT = re.compile(_CODE + r"|\b[UDLR][1-9]\b")
+_CODE_NUMBERED_RUN = re.compile(r"(?<![\w'\u2019(\[])[UDLR][1-9](?:(?:\s*(?:,|;|->|\u2192|and|then)\s*)+[UDLR][1-9]|\s+[UDLR][1-9])+(?![\w'\u2019])")  # "D4, L6, D2", "L4, then D2"
+_CODE_NUMBERED_ALONE = re.compile(r"(?<![\w'\u2019(\[])([LU])([1-9])(?![\w'\u2019]|\s*[,;]?\s*[A-Za-z][1-9])")  # "L6 → ok?": no square has a column L or U
+_CODE_NUMBERED_COMPASS_RUN = re.compile(r"(?<![\w'\u2019(\[])[NSEW][1-9](?:(?:\s*(?:,|;|->|\u2192|and|then)\s*)+[NSEW][1-9]|\s+[NSEW][1-9])+(?![\w'\u2019])")  # "N3, then E6"
+_CODE_NUMBERED_ANY = re.compile(r"(?<![\w'\u2019(\[])([UDLRNSEW])([1-9])(?![\w'\u2019])")
+_CODES_COUNTED_SAID = re.compile(r"\b[UDLR][1-9]\s*(?:=|means|is)\s*(?:up|down|left|right)\s*(?:x\s*)?[1-9]\b", re.IGNORECASE)  # "U2 = up 2"
+_CODE_HINT = re.compile(_CODE + r"|\b[UDLRNSEW][1-9]\b")
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
 _ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]*{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
@@ -1920,7 +1924,18 @@ def _arrow_decoration_dropped(match: re.Match) -> str:
     return match.group(0)
 
 
-def _codes_spelled_out(text: str) -> str:
+def codes_counted(text: str) -> bool:
+    """The message writes moves as a letter and a count ("D4, L6, D2", "L6 → ok?", "N3, then E6", "U2 = up 2"):
+    from then on the dialogue's lone "D2" is two moves down too, not a square."""
+    if not _CODE_HINT.search(text):
+        return False
+    runs = [{m.group(1) for m in _CODE_NUMBERED.finditer(run.group(0))} for run in _CODE_NUMBERED_RUN.finditer(text)]
+    compass = [{m.group(1) for m in _CODE_NUMBERED_ANY.finditer(run.group(0))} for run in _CODE_NUMBERED_COMPASS_RUN.finditer(text)]
+    return (any(len(letters) >= 2 or letters & {"U", "L"} for letters in runs) or any(letters & {"N", "S", "W"} for letters in compass)
+            or _CODE_NUMBERED_ALONE.search(text) is not None or _CODES_COUNTED_SAID.search(text) is not None)
+
+
+def _codes_spelled_out(text: str, counted: bool = False) -> str:
     """Moves written as letters or arrows ("R,R to (0,2)", "full plan: R R D D R", "U×3 → (3,6)", "D to (4,3)",
     "↓ ← ↓", "1. ↓ → (3,3)") in words.
     Only capitals, and only where they read as moves: in a run, with a count, or leading to a cell; a run
@@ -1935,6 +1950,10 @@ def _codes_spelled_out(text: str) -> str:
         if len(letters) < 2 and not letters & {"U", "L"}:
             return match.group(0)  # "D4, D2" may be squares of the d-file, "R2, R3" rows
         return _CODE_NUMBERED.sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", match.group(0))  # "D4, L6, D2": no squares past h
+    def compass(match: re.Match) -> str:
+        if not {m.group(1) for m in _CODE_NUMBERED_ANY.finditer(match.group(0))} & {"N", "S", "W"}:
+            return match.group(0)  # "E4 E5" may be squares
+        return _CODE_NUMBERED_ANY.sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", match.group(0))
     def arrows(match: re.Match) -> str:
         return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)] + " ", match.group(0))
     if _ARROW_HINT.search(text):
@@ -1943,6 +1962,8 @@ def _codes_spelled_out(text: str) -> str:
         text = _LONE_ARROW.sub(arrows, _COUNTED_ARROW.sub(arrows, text))  # "then ⬇️": an arrow that never separates cells, alone; "➡️x4"
     text = _CODE_RUN.sub(run, text)
     text = _CODE_NUMBERED_RUN.sub(numbered, text)
+    text = _CODE_NUMBERED_COMPASS_RUN.sub(compass, text)
+    text = (_CODE_NUMBERED_ANY if counted else _CODE_NUMBERED_ALONE).sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
     text = _CODE_LISTED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] + " ", text)  # "1. R" on its own line
     text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)], text)
@@ -1976,13 +1997,24 @@ def _small_letters_spelled_out(text: str) -> str:
     return _SMALL_LETTER_MOVES.sub(spelled, text)
 
 
+def read_dialogue(texts: list[str]) -> list[MessageReading]:
+    """Every message read in order, as `AgreementState.feed` reads them: with what earlier messages settled
+    about how moves are written ("D4, L6, D2" makes a later "D2" two moves down)."""
+    readings, counted = [], False
+    for text in texts:
+        readings.append(read_message(text, counted))
+        counted = counted or codes_counted(text)
+    return readings
+
+
 @lru_cache(maxsize=8192)
-def read_message(text: str) -> MessageReading:
-    """Read one message (cached: the same text reads the same way under every coordinate scheme)."""
+def read_message(text: str, codes_counted: bool = False) -> MessageReading:
+    """Read one message (cached: the same text reads the same way under every coordinate scheme).
+    `codes_counted`: the dialogue has written moves as a letter and a count ("D4, L6"), so "D2" is a move."""
     if "\ufe0f" in text:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
-        text = _codes_spelled_out(text)
+        text = _codes_spelled_out(text, codes_counted)
     if _SMALL_LETTER_HINT.search(text) and _SMALL_LETTER.search(text):
         text = _small_letters_spelled_out(text)
     if "Right" in text:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from mazeplay.dialogue.agreement import AgreementState
-from mazeplay.dialogue.clauses import Item, read_message
+from mazeplay.dialogue.clauses import Item, read_dialogue
 from mazeplay.dialogue.notation import SCHEMES, Mention, Scheme
 from mazeplay.engine import Maze, distances_from, replay_route, step
 from mazeplay.judge.extraction import Extraction, RouteStep
@@ -279,7 +279,7 @@ def _favour(replay) -> tuple[float, bool, bool]:
 
 def read_route(maze: Maze, messages: list[tuple[str, str]], first: str = "a") -> RuleResult:
     """Grade a dialogue: every scheme's agreed route replayed; the most favourable one is `best`."""
-    readings = [read_message(text) for _, text in messages]
+    readings = read_dialogue([text for _, text in messages])
     mentions = _mentions(readings)
     goal_dist = distances_from(maze.passable(), maze.goal)
     groups: dict[tuple, list[Scheme]] = {}

@@ -1988,3 +1988,23 @@ def test_the_first_move_said_yes_to_then_go_takes_the_whole_plan():
     messages = [("a", "below us open"), ("b", "right 1 then down 2? first down is open on mine, cant see the one after"),
                 ("a", "right ok on mine. and yea the bottom one is open. go"), ("b", "k. now? i cant see bottom row at all")]
     assert rule_grade(maze_from_rows(OPEN_5), messages, "a").moves == ["right", "down", "down"]
+
+
+def test_letter_and_count_moves_set_how_the_dialogue_writes_moves():
+    assert [i.direction for c in read_message("Top row = 4 cells incl. start. So L4, then D2?").decision for i in c.items] == ["left"] * 4 + ["down"] * 2
+    assert [i.direction for i in read_message("L6 → ok?").decision[0].items] == ["left"] * 6
+    assert read_message("D4 first.").decision[0].items[0].kind == "cell"  # alone, a square of the d-file
+    maze = maze_from_rows(["....@", ".....", ".....", ".....", "*...."])
+    messages = [("a", "- Plan: D4, L4."), ("b", "+1. D4 first."), ("a", "D4 ✔. Now on the bottom row, right edge."), ("b", "L4 → ok?"), ("a", "ok → L4 done. ACTI!")]
+    assert rule_grade(maze, messages).moves == ["down"] * 4 + ["left"] * 4
+    compass = [("a", "Compass talk: N = up, E = right. Plan: N4, then E4 — the last E lands on the star."), ("b", "N4 agreed. Say E4 again at the corner."),
+               ("a", "We're at the corner. E4 → onto the star?"), ("b", "E4 agreed. ACTI!")]
+    assert rule_grade(maze_from_rows(["....*", ".....", ".....", ".....", "@...."]), compass).success
+
+
+def test_the_live_reader_carries_how_moves_are_written_as_the_grader_does():
+    from mazeplay.dialogue.agreement import AgreementState
+    state = AgreementState(start=(0, 4), goal=(4, 0), size=5, cell_of=None)
+    for seat, text in [("a", "- Plan: D4, L4."), ("b", "+1. D4 first.")]:
+        state.feed(seat, text)
+    assert state.here == (4, 4)
