@@ -885,10 +885,11 @@ _DOUBT = _Gated(re.compile(
     r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute)|"
     r"(?:let me|lemme|i'?ll|i want to|i need to)\s+(?:look|check|verify|see)\b[^.?!]{0,40}\bfirst|"
     r"i(?:'ll| will| shall)\s+confirm\s+(?:it\s+|that\s+)?(?:after|later|once|when|next)|pending\s+(?:re-?)?(?:verification|confirmation)|"
-    r"hold(?:ing)? off|let'?s (?:just )?wait|(?:we|i) should (?:just )?wait|wait and (?:see|check|double-check))\b",  # "Let's hold off for now"
+    r"hold(?:ing)? off|let'?s (?:just )?wait|(?:we|i) should (?:just )?wait|wait and (?:see|check|double-check)|"
+    r"(?:request|need|require|want|would like|ask for)s?\s+(?:some\s+|further\s+|a\s+)?clarification\b[^.?!]{0,60}\bbefore\s+(?:agreement|agreeing|i agree|committing))\b",  # "Let's hold off for now"
     re.IGNORECASE,
 ), ("sure", "correct", "right", "true", "ok", "really", "double", "check", "verify", "certain", "open", "safe", "free", "clear",
-    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me", "first", "confirm", "pending", "hold off", "holding off", "wait"))
+    "hold on", "hang on", "brb", "be right", "sec", "gimme", "give me", "first", "confirm", "pending", "hold off", "holding off", "wait", "clarification"))
 _HOLD_UNTIL = _Gated(re.compile(r"\bhold(?:ing)?\s+(?:off\s+(?:on\s+)?)?(?:the|those|these|that|this|them|it)(?:\s+(?:ups?|downs?|lefts?|rights?|moves?|steps?|rest|last\s+(?:one|move|step)))?"
                                 r"\s+(?:until|till|for now|for a (?:moment|sec))\b", re.IGNORECASE), ("hold",))  # "Hold the ups until we're at (5,0).": not yet
 

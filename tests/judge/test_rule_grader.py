@@ -2008,3 +2008,8 @@ def test_the_live_reader_carries_how_moves_are_written_as_the_grader_does():
     for seat, text in [("a", "- Plan: D4, L4."), ("b", "+1. D4 first.")]:
         state.feed(seat, text)
     assert state.here == (4, 4)
+
+
+def test_asking_for_clarification_before_agreeing_holds_the_rest():
+    reading = read_message("I concur with the move down to (2,2). Regarding (2,3) and (2,4), I request clarification of the subsequent route before agreement.")
+    assert reading.clauses[0].stance == "agree" and reading.clauses[1].stance == "doubt"
