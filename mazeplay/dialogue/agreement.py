@@ -955,7 +955,7 @@ class AgreementState:
         to the last step the reply agrees to (0: it names none, or all of them). A plan not numbered counts
         its moves from step 1 ("Route: U, U, R, R, R, U, U." — "Agree steps 1–5")."""
         clauses = reading.clauses
-        naming = [c for k, c in enumerate(clauses) if _STEPS_NAMED.search(c.text) and (
+        naming = [c for k, c in enumerate(clauses) if _STEPS_NAMED.search(c.text) and not _CHECKED_OPEN.search(c.text) and (
             c.stance in ("agree", "weak_agree") and not c.retracts
             or c.stance is None and _STEPS_ALONE.match(c.text) and k + 1 < len(clauses) and clauses[k + 1].stance == "agree" and not clauses[k + 1].items)]
         if not naming:  # "Steps 6–9 — also **agreed**": the steps, then the yes to them
@@ -1388,6 +1388,7 @@ _SO_NOW = re.compile(r"\W*so\W+(?:now|next|from here|after that)\b", re.IGNORECA
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
+_CHECKED_OPEN = re.compile(r"\b(?:open|clear|free)\b[^.;!?]{0,30}[\u2714\u2705]", re.IGNORECASE)  # "Steps 3, 6, 9: open on your side ✅": cells checked, not steps agreed
 _PHASE_LABEL = re.compile(r"\W*(?:phase|leg|stage|segment|part)\s+(\d{1,2})\s*(?::|\.|\)|\s[—–-])", re.IGNORECASE)  # a plan's part, labelled as it is laid out
 _PHASE_NAMED = re.compile(r"\b(?:phases?|legs?|stages?|segments?)\s+\**\d", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)

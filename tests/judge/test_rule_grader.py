@@ -2013,3 +2013,15 @@ def test_the_live_reader_carries_how_moves_are_written_as_the_grader_does():
 def test_asking_for_clarification_before_agreeing_holds_the_rest():
     reading = read_message("I concur with the move down to (2,2). Regarding (2,3) and (2,4), I request clarification of the subsequent route before agreement.")
     assert reading.clauses[0].stance == "agree" and reading.clauses[1].stance == "doubt"
+
+
+def test_a_sentence_ends_inside_bold_too():
+    reading = read_message("Fine — then **I'm moving my way: → → → → ↑.** We'll both end on (0,5) either way. ACTI!")
+    assert [c.act for c in reading.clauses if c.items] == ["solo", "inform"]
+
+
+def test_steps_checked_open_are_not_steps_agreed():
+    plan = "### Proposed route\n" + "\n".join(f"{k}. Right" if k <= 4 else f"{k}. Down" for k in range(1, 9))
+    messages = [("a", plan), ("b", "### Verification\n- Steps 1, 2, 4: open on my side ✅\n- Steps 3, 6, 7: open on your side ✅\n\n"
+                                   "**I agree to the full 8-step route.** Executing steps 1–8.")]
+    assert len(rule_grade(maze_from_rows(["@.....", "......", "......", "......", "......", ".....*"]), messages).moves) == 8
