@@ -272,6 +272,7 @@ def _table_clauses(lines: list[str]) -> list[str]:
 
 
 _JSON_PARTLY = {"partial", "partially", "part", "some", "in part", "partly"}
+_JSON_HOLD_KEYS = {"hold", "holding", "held", "later", "defer", "deferred", "notyet", "wait", "waiting", "onhold"}  # moves kept back for now
 _JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok"}
 _JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
                    "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to", "dir"}
@@ -426,7 +427,8 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
         if norm in _JSON_AGREE_KEYS and isinstance(value, list) and value:
             cells = [c for c in (_json_cell(v) for v in value) if c]
             partly = any(isinstance(v, str) and v.strip().lower() in _JSON_PARTLY for v in data.values()) or any(
-                role in _JSON_PROPOSAL_KEYS for role in roles)  # {"agree": ["up"], "propose": [...]}: these taken, the next put forward
+                role in _JSON_PROPOSAL_KEYS for role in roles) or any(
+                re.sub(r"[^a-z]", "", str(k).lower()) in _JSON_HOLD_KEYS for k in data)  # {"agree": ["up"], "propose": [...]}, {"agree": [...], "hold": ["right"]}: these taken, the rest not yet
             # {"accepted": [[0,4], [0,3]]}: the cells it accepts; with {"agree": "partial"}, only those
             out.append("Agreed for now: " + ", ".join(cells) + "." if partly and cells else "Agreed.")  # never "left for now": what remains
         elif norm in _JSON_AGREE_KEYS and isinstance(value, dict) and any(

@@ -2025,3 +2025,9 @@ def test_steps_checked_open_are_not_steps_agreed():
     messages = [("a", plan), ("b", "### Verification\n- Steps 1, 2, 4: open on my side ✅\n- Steps 3, 6, 7: open on your side ✅\n\n"
                                    "**I agree to the full 8-step route.** Executing steps 1–8.")]
     assert len(rule_grade(maze_from_rows(["@.....", "......", "......", "......", "......", ".....*"]), messages).moves) == 8
+
+
+def test_json_moves_agreed_with_some_held_back_are_agreed_for_now():
+    messages = [("a", '{"proposal": ["right", "down", "down", "right", "right"]}'),
+                ("b", '{"agree": ["right", "down", "down", "right"], "hold": ["right"], "reason": "one step at a time for the last move"}')]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down", "down", "right"]
