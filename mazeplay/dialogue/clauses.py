@@ -887,7 +887,7 @@ _DOUBT = _Gated(re.compile(
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
     r"hold on|hang on|brb|be right back|one sec(?:ond)?|just a sec(?:ond)?|gimme a (?:sec|min|minute)|give me a (?:sec(?:ond)?|moment|minute)|"
     r"(?:let me|lemme|i'?ll|i want to|i need to)\s+(?:look|check|verify|see)\b[^.?!]{0,40}\bfirst|"
-    r"i(?:'ll| will| shall)\s+confirm\s+(?:it\s+|that\s+)?(?:after|later|once|when|next)|pending\s+(?:re-?)?(?:verification|confirmation)|"
+    r"(?:i(?:'ll| will| shall)|(?<!\bi )\bwill)\s+confirm\s+(?:it\s+|that\s+)?(?:after|later|once|when|next)|pending\s+(?:re-?)?(?:verification|confirmation)|"
     r"hold(?:ing)? off|let'?s (?:just )?wait|(?:we|i) should (?:just )?wait|wait and (?:see|check|double-check)|"
     r"(?:request|need|require|want|would like|ask for)s?\s+(?:some\s+|further\s+|a\s+)?clarification\b[^.?!]{0,60}\bbefore\s+(?:agreement|agreeing|i agree|committing))\b",  # "Let's hold off for now"
     re.IGNORECASE,

@@ -2031,3 +2031,8 @@ def test_json_moves_agreed_with_some_held_back_are_agreed_for_now():
     messages = [("a", '{"proposal": ["right", "down", "down", "right", "right"]}'),
                 ("b", '{"agree": ["right", "down", "down", "right"], "hold": ["right"], "reason": "one step at a time for the last move"}')]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "down", "down", "right"]
+
+
+def test_a_move_to_be_confirmed_next_turn_waits():
+    messages = [("a", "- Left of us: open (mine).\n- Proposal: left, then down."), ("b", "- Left: agreed.\n- Down after: will confirm next turn.")]
+    assert rule_grade(maze_from_rows(["*....", ".....", "..@..", ".....", "....."]), messages).moves == ["left"]
