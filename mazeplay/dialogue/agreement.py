@@ -412,6 +412,12 @@ class AgreementState:
         if pending is None and own and self._picked(seat, previous, own[0]):
             decision.agreed = self._accept(Proposal(previous[0], turn - 1, own[:1]), turn, 1)  # "up or right?" — "right"
             own = own[1:]
+        if (pending is not None and pending.seat != seat and pending.turn == turn - 1 and proposals and _TOLD_AS_MADE.search(proposals[0].text)
+                and [i.direction for i in proposals[0].items] == [s.direction for s in pending.steps]
+                and self._ends_moves_just_agreed([s.direction for s in pending.steps])):
+            self._drop(pending)  # "I agree to step 3 (up ×4)." — "Confirmed: up ×4 executed.": the moves just agreed, told as made
+            pending, proposals = None, proposals[1:]
+            own = self._proposal_from(proposals, self.here) if proposals else []
         if pending is not None and pending.seat != seat:
             if any(c.mixed for c in reading.clauses):
                 self.doubts.append(f"message {turn + 1} both accepts and objects to the proposal of message {pending.turn + 1}")
@@ -1388,6 +1394,7 @@ _SO_NOW = re.compile(r"\W*so\W+(?:now|next|from here|after that)\b", re.IGNORECA
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
                           r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
+_TOLD_AS_MADE = re.compile(r"\b(?:executed|done|completed|made|taken)\W*$", re.IGNORECASE)
 _CHECKED_OPEN = re.compile(r"\b(?:open|clear|free)\b[^.;!?]{0,30}[\u2714\u2705]", re.IGNORECASE)  # "Steps 3, 6, 9: open on your side ✅": cells checked, not steps agreed
 _PHASE_LABEL = re.compile(r"\W*(?:phase|leg|stage|segment|part)\s+(\d{1,2})\s*(?::|\.|\)|\s[—–-])", re.IGNORECASE)  # a plan's part, labelled as it is laid out
 _PHASE_NAMED = re.compile(r"\b(?:phases?|legs?|stages?|segments?)\s+\**\d", re.IGNORECASE)

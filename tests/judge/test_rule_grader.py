@@ -2036,3 +2036,14 @@ def test_json_moves_agreed_with_some_held_back_are_agreed_for_now():
 def test_a_move_to_be_confirmed_next_turn_waits():
     messages = [("a", "- Left of us: open (mine).\n- Proposal: left, then down."), ("b", "- Left: agreed.\n- Down after: will confirm next turn.")]
     assert rule_grade(maze_from_rows(["*....", ".....", "..@..", ".....", "....."]), messages).moves == ["left"]
+
+
+def test_moves_just_agreed_told_as_executed_are_not_accepted_again():
+    maze = maze_from_rows(['#.#..#*', '.......', '#....#.', '..#.##.', '#...#..', '.....##', '@.#.#..'])
+    messages = [
+        ('b', "## Conventions\n- I'll name cells in words: **row N, column M**, counting from **1** at the top-left.\n- Start: **row 7, column 1**. Goal: **row 1, column 7** (top-right).\n\n## My view\n```\n??#?.?*\n?..?...\n??.?.??\n..??##.\n??..#?.\n??..?#?\n@.#?#??\n```\n\n### Notes\n- The goal sits in the top-right corner, but the right-hand column is **not** a clean highway: row 6, column 6 is a wall and row 6, column 7 is unknown to me.\n- **Row 2** looks very open on my side (columns 2, 3, 5, 6, 7)."),
+        ('a', '## My view\n```\n#.?.?#*\n.??.???\n#.?.?#.\n??#.???\n#.???.?\n..??.?#\n@??.?..\n```\n\n### Merged left side, column 2 (rows 2–6)\n| Row | Col 2 | Seen by |\n|---|---|---|\n| 2 | `.` | you |\n| 3 | `.` | me |\n| 4 | `.` | you |\n| 5 | `.` | me |\n| 6 | `.` | me |\n\nRow 6, column 1 (directly above us) is open on my side.\n\n## Plan\n1. **up** → row 6, col 1\n2. **right** → row 6, col 2\n3. **up ×4** → row 2, col 2\n4. **right ×5** → row 2, col 7\n5. **up** → row 1, col 7 (**goal**)\n\n**I agree to steps 1–2 now.**'),
+        ('b', '**Agreed: steps 1–2.** Position: **row 6, column 2**.\n\nStep 3 looks right to me per your table. **I agree to step 3 (up ×4).**\n\n> Heads-up: row 6, column 7 on your side is `#`, so the right-edge route really was a dead end — good call going up column 2.'),
+        ('a', "**Confirmed: up ×4 executed.** We're at **row 2, column 2**.\n\n### Row 2 check before step 4\n| Column | Status | Seen by |\n|---|---|---|\n| 3 | `.` | you |\n| 4 | `.` | me |\n| 5 | `.` | you |\n| 6 | `.` | you |\n| 7 | `.` | you |\n\nAnd row 1, column 7 is the star directly above the end of that run.\n\n**Proposal: steps 4–5 (right ×5, then up).** Waiting for your confirmation."),
+    ]
+    assert rule_grade(maze, messages, 'b').route[-1] == (1, 1)  # "I agree to step 3 (up ×4)." — "**Confirmed: up ×4 executed.**": four ups, once
