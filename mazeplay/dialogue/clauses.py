@@ -2012,13 +2012,13 @@ def read_dialogue(texts: list[str]) -> list[MessageReading]:
 
 
 @lru_cache(maxsize=8192)
-def read_message(text: str, codes_counted: bool = False) -> MessageReading:
+def read_message(text: str, counted: bool = False) -> MessageReading:
     """Read one message (cached: the same text reads the same way under every coordinate scheme).
-    `codes_counted`: the dialogue has written moves as a letter and a count ("D4, L6"), so "D2" is a move."""
+    `counted`: the dialogue has written moves as a letter and a count ("D4, L6"), so "D2" is a move."""
     if "\ufe0f" in text:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
-        text = _codes_spelled_out(text, codes_counted)
+        text = _codes_spelled_out(text, counted)
     if _SMALL_LETTER_HINT.search(text) and _SMALL_LETTER.search(text):
         text = _small_letters_spelled_out(text)
     if "Right" in text:
