@@ -350,8 +350,9 @@ class AgreementState:
     # -- folding -------------------------------------------------------------------------------
     def feed(self, seat: str, text: str, reading: MessageReading | None = None) -> Decision:
         """Apply one message in order; returns what it decided."""
-        reading = reading or read_message(text, self.codes_counted)
-        self.codes_counted = self.codes_counted or codes_counted(text)
+        if reading is None:  # (the grader reads the dialogue once, with `read_dialogue`, and passes each reading in)
+            reading = read_message(text, self.codes_counted)
+            self.codes_counted = self.codes_counted or codes_counted(text)
         turn, self.turns = self.turns, self.turns + 1
         previous = self._last_message
         if previous is not None and previous[0] != seat:

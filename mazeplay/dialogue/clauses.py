@@ -627,7 +627,7 @@ def clean_lines(text: str) -> list[tuple[str, str | None]]:
 # Both kinds of sentence end follow a stop (or a stop inside bold, "**Moving: → →.** We'll …"): the lookbehind in
 # front lets the engine pass over other positions at once.
 _EMOJI = "[\U0001F300-\U0001FAFF\u2600-\u27BF]"  # pictographs and symbols: "🙂", "🧗", "✅"
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!…]\*\*)|(?<=[.!…][*_]))(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))"
+_SENTENCE_END = re.compile(r"(?<=[.!?…*_])(?:(?<=[.!?…])|(?<=[.!…]\*\*)|(?<=[.!…][*_]))(?:(?!(?<=[Aa][Cc][Tt][Ii]!)\s+(?:is|was|means|stands|isn'?t|should|must|will|only|comes)\b)\s+(?!(?:for me|on mine|on my (?:side|map|end))\b)(?=[^\s.!?])|(?<=[.!?])(?=[A-Z(\[])(?<!\.\.))"
                            f"|(?<={_EMOJI})\\s+(?=[A-Z])")  # "… to the goal 🙂 Let's go step by step": an emoji ends a sentence too
 _INFO_BEFORE_EMOJI = "|".join(f"(?<=\\b{word}\\s{_EMOJI})" for word in ("open", "clear", "free", "wall", "walls", "blocked", "for me", "mine"))
 _PUNCT_BREAKS = (r"\s*;\s*|\s+[—–]+\s*|\s*[—–]+\s+|\s+-{1,2}\s+|(?<=[✔✘])\s+(?=\w)|\s+(?=(?:and|n|&)\s+(?:there'?s|theres|there is)\b)"
