@@ -414,8 +414,7 @@ class AgreementState:
             decision.agreed = self._accept(Proposal(previous[0], turn - 1, own[:1]), turn, 1)  # "up or right?" — "right"
             own = own[1:]
         if (pending is not None and pending.seat != seat and pending.turn == turn - 1 and proposals and _TOLD_AS_MADE.search(proposals[0].text)
-                and [i.direction for i in proposals[0].items] == [s.direction for s in pending.steps]
-                and self._ends_moves_just_agreed([s.direction for s in pending.steps])):
+                and (told := [i.direction for i in proposals[0].items]) == [s.direction for s in pending.steps] and self._ends_moves_just_agreed(told)):
             self._drop(pending)  # "I agree to step 3 (up ×4)." — "Confirmed: up ×4 executed.": the moves just agreed, told as made
             pending, proposals = None, proposals[1:]
             own = self._proposal_from(proposals, self.here) if proposals else []

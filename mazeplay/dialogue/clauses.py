@@ -427,8 +427,7 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
         if norm in _JSON_AGREE_KEYS and isinstance(value, list) and value:
             cells = [c for c in (_json_cell(v) for v in value) if c]
             partly = any(isinstance(v, str) and v.strip().lower() in _JSON_PARTLY for v in data.values()) or any(
-                role in _JSON_PROPOSAL_KEYS for role in roles) or any(
-                re.sub(r"[^a-z]", "", str(k).lower()) in _JSON_HOLD_KEYS for k in data)  # {"agree": ["up"], "propose": [...]}, {"agree": [...], "hold": ["right"]}: these taken, the rest not yet
+                role in _JSON_PROPOSAL_KEYS or role in _JSON_HOLD_KEYS for role in roles)  # {"agree": ["up"], "propose": [...]}, {"agree": [...], "hold": ["right"]}: these taken, the rest not yet
             # {"accepted": [[0,4], [0,3]]}: the cells it accepts; with {"agree": "partial"}, only those
             out.append("Agreed for now: " + ", ".join(cells) + "." if partly and cells else "Agreed.")  # never "left for now": what remains
         elif norm in _JSON_AGREE_KEYS and isinstance(value, dict) and any(
@@ -1248,6 +1247,11 @@ def _edge_of(text: str, mention: Mention) -> bool:
 _DIAGONAL = re.compile(r"\bdiag(?:onal(?:ly)?)?\s*,?\s*(?:to\s+the\s+(?:(?:one|cell|square)\s+)?|one\s+)?(up|down)[\s-]*(left|right)\b|\b(up|down)[\s-]*(left|right)\s*,?\s*diag(?:onal(?:ly)?)?\b", re.IGNORECASE)
 
 
+# A neighbour named by where it lies, as the way to it: the relative matcher's groups and the words themselves.
+_RELATIVE_WAYS: dict[str, Direction] = {"below": "down", "beneath": "down", "under": "down", "underneath": "down", "above": "up",
+                                         "ourright": "right", "ourleft": "left", "right": "right", "left": "left"}
+
+
 def move_items(text: str) -> list[Item]:
     """Moves named in a clause, in order: cells, directions with counts, the goal, relative moves."""
     lower = text.lower()
@@ -1319,7 +1323,7 @@ def move_items(text: str) -> list[Item]:
             if any(item.kind == "cell" and (m := item.mention) is not None and (
                     0 <= match.start() - (m.start + len(m.raw)) <= 4 or 0 <= m.start - match.end() <= 4) for _, item in found):
                 continue  # "(1,1) below us", "the cell below us, (2,1)": the cell, located
-            direction = {"below": "down", "above": "up", "ourright": "right", "ourleft": "left"}[kind]
+            direction = _RELATIVE_WAYS[kind]
             found.append((match.start(), Item("direction", direction, None, direction)))  # type: ignore[arg-type]
     if _GOAL_HINT.search(text):
         for match in _GOAL.finditer(masked):
@@ -1902,11 +1906,17 @@ _CODE_COUNTED = re.compile(rf"{_CODE}(?=\s*[x\u00d7]\s*\d)")  # "U×3"
 _CODE_TO = re.compile(r"(?<![\w'\u2019(\[])[UDLR](?=\s*(?:to\s+|->|\u2192|=>))")  # "D to (3,3)", "L \u2192 (1,3)"
 _CODE_LABELLED = re.compile(r"\b((?i:agree|agreed|move|next|go|step|proposal|propose|decision)\s*:\s*)([UDLR])(?=\s*(?:[.!,;]|$))", re.MULTILINE)  # "Agree: U."
 _CODE_LISTED = re.compile(r"^(\s*(?:[-*+\u2022]|\d{1,2}[.):]|[Ss]tep\s+\d{1,2}[.):]?)\s*)([UDLR])(?=\s*(?:[x\u00d7]\s*\d)?\s*(?:[.,;:]|->|\u2192|\(|$))", re.MULTILINE)  # "1. R", "- D x2"
-_CODE_NUMBERED = re.compile(r"(?<![\w'\u2019(\[])([UDLR])([1-9])(?![\w'\u2019])")
-_CODE_NUMBERED_RUN = re.compile(r"(?<![\w'\u2019(\[])[UDLR][1-9](?:(?:\s*(?:,|;|->|\u2192|and|then)\s*)+[UDLR][1-9]|\s+[UDLR][1-9])+(?![\w'\u2019])")  # "D4, L6, D2", "L4, then D2"
+_CODE_NUMBERED = re.compile(r"(?<![\w'\u2019(\[])([UDLRNSEW])([1-9])(?![\w'\u2019])")  # "D4", "N3": a letter and a count
+
+
+def _numbered_run(letters: str) -> re.Pattern:
+    """Letter-and-count tokens of one alphabet written in a run ("D4, L6, D2", "L4, then D2", "N3, then E6")."""
+    code = rf"[{letters}][1-9]"
+    return re.compile(rf"(?<![\w'\u2019(\[]){code}(?:(?:\s*(?:,|;|->|\u2192|and|then)\s*)+{code}|\s+{code})+(?![\w'\u2019])")
+
+
+_CODE_NUMBERED_RUNS = (_numbered_run("UDLR"), _numbered_run("NSEW"))  # never mixed: "D4, E4" are squares
 _CODE_NUMBERED_ALONE = re.compile(r"(?<![\w'\u2019(\[])([LU])([1-9])(?![\w'\u2019]|\s*[,;]?\s*[A-Za-z][1-9])")  # "L6 → ok?": no square has a column L or U
-_CODE_NUMBERED_COMPASS_RUN = re.compile(r"(?<![\w'\u2019(\[])[NSEW][1-9](?:(?:\s*(?:,|;|->|\u2192|and|then)\s*)+[NSEW][1-9]|\s+[NSEW][1-9])+(?![\w'\u2019])")  # "N3, then E6"
-_CODE_NUMBERED_ANY = re.compile(r"(?<![\w'\u2019(\[])([UDLRNSEW])([1-9])(?![\w'\u2019])")
 _CODES_COUNTED_SAID = re.compile(r"\b[UDLR][1-9]\s*(?:=|means|is)\s*(?:up|down|left|right)\s*(?:x\s*)?[1-9]\b", re.IGNORECASE)  # "U2 = up 2"
 _CODE_HINT = re.compile(_CODE + r"|\b[UDLRNSEW][1-9]\b")
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
@@ -1928,14 +1938,25 @@ def _arrow_decoration_dropped(match: re.Match) -> str:
     return match.group(0)
 
 
+def _run_of_moves(run: str) -> bool:
+    """A run of letter-and-count tokens that can only be moves: "D4, D2" may be squares of the d-file, "R2, R3"
+    rows and "E4 E5" squares; "D4, L6, D2" (no square has a column L or U) and "N3, E6" (nor N, S or W) are moves."""
+    letters = {m.group(1) for m in _CODE_NUMBERED.finditer(run)}
+    if letters <= set("NSEW"):
+        return bool(letters & set("NSW"))
+    return len(letters) >= 2 or bool(letters & set("UL"))
+
+
+def _count_spelled_out(match: re.Match) -> str:
+    return f"{_CODE_WORDS[match.group(1)]} x{match.group(2)}"  # "L6": "left x6"
+
+
 def codes_counted(text: str) -> bool:
     """The message writes moves as a letter and a count ("D4, L6, D2", "L6 → ok?", "N3, then E6", "U2 = up 2"):
     from then on the dialogue's lone "D2" is two moves down too, not a square."""
     if not _CODE_HINT.search(text):
         return False
-    runs = [{m.group(1) for m in _CODE_NUMBERED.finditer(run.group(0))} for run in _CODE_NUMBERED_RUN.finditer(text)]
-    compass = [{m.group(1) for m in _CODE_NUMBERED_ANY.finditer(run.group(0))} for run in _CODE_NUMBERED_COMPASS_RUN.finditer(text)]
-    return (any(len(letters) >= 2 or letters & {"U", "L"} for letters in runs) or any(letters & {"N", "S", "W"} for letters in compass)
+    return (any(_run_of_moves(run.group(0)) for runs in _CODE_NUMBERED_RUNS for run in runs.finditer(text))
             or _CODE_NUMBERED_ALONE.search(text) is not None or _CODES_COUNTED_SAID.search(text) is not None)
 
 
@@ -1950,14 +1971,7 @@ def _codes_spelled_out(text: str, counted: bool = False) -> str:
             return match.group(0)
         return re.sub(_CODE, lambda m: _CODE_WORDS[m.group(0)] + " ", match.group(0))  # "S×2, then E": "south ×2, then east "
     def numbered(match: re.Match) -> str:
-        letters = {m.group(1) for m in _CODE_NUMBERED.finditer(match.group(0))}
-        if len(letters) < 2 and not letters & {"U", "L"}:
-            return match.group(0)  # "D4, D2" may be squares of the d-file, "R2, R3" rows
-        return _CODE_NUMBERED.sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", match.group(0))  # "D4, L6, D2": no squares past h
-    def compass(match: re.Match) -> str:
-        if not {m.group(1) for m in _CODE_NUMBERED_ANY.finditer(match.group(0))} & {"N", "S", "W"}:
-            return match.group(0)  # "E4 E5" may be squares
-        return _CODE_NUMBERED_ANY.sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", match.group(0))
+        return _CODE_NUMBERED.sub(_count_spelled_out, match.group(0)) if _run_of_moves(match.group(0)) else match.group(0)
     def arrows(match: re.Match) -> str:
         return re.sub(_ARROW, lambda m: _ARROW_WORDS[m.group(0)] + " ", match.group(0))
     if _ARROW_HINT.search(text):
@@ -1965,9 +1979,9 @@ def _codes_spelled_out(text: str, counted: bool = False) -> str:
         text = _ARROW_LEADING.sub(arrows, _ARROW_RUN.sub(arrows, text))
         text = _LONE_ARROW.sub(arrows, _COUNTED_ARROW.sub(arrows, text))  # "then ⬇️": an arrow that never separates cells, alone; "➡️x4"
     text = _CODE_RUN.sub(run, text)
-    text = _CODE_NUMBERED_RUN.sub(numbered, text)
-    text = _CODE_NUMBERED_COMPASS_RUN.sub(compass, text)
-    text = (_CODE_NUMBERED_ANY if counted else _CODE_NUMBERED_ALONE).sub(lambda m: f"{_CODE_WORDS[m.group(1)]} x{m.group(2)}", text)
+    for runs in _CODE_NUMBERED_RUNS:
+        text = runs.sub(numbered, text)
+    text = (_CODE_NUMBERED if counted else _CODE_NUMBERED_ALONE).sub(_count_spelled_out, text)
     text = _CODE_COUNTED.sub(lambda m: _CODE_WORDS[m.group(0)] + " ", text)  # "U×3": "up ×3"
     text = _CODE_LISTED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)] + " ", text)  # "1. R" on its own line
     text = _CODE_LABELLED.sub(lambda m: m.group(1) + _CODE_WORDS[m.group(2)], text)
@@ -2132,9 +2146,8 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
             clauses[k - 1] = before = copy(before)
             before.act = "inform"  # "We gotta go back the way we came. Up x2?": the next clause says which way back, and how far
         if (before.act in ("inform", "chat") and not before.stance and clause.act == "propose" and not clause.hypothetical
-                and (way := _OPEN_NEXT_TO_US.match(before.text)) is not None and _THEN_FIRST.match(clause.text)
-                and all(i.direction == _RELATIVE_WAY[(way.group(1) or way.group(2)).lower()] for i in before.items) and len(before.items) <= 1):
-            way_on = _RELATIVE_WAY[(way.group(1) or way.group(2)).lower()]
+                and (way_on := _open_next_to_us(before.text)) is not None and _THEN_FIRST.match(clause.text)
+                and all(i.direction == way_on for i in before.items) and len(before.items) <= 1):
             clauses[k - 1] = before = copy(before)
             before.act, before.items = "propose", [Item("direction", way_on, direction=way_on)]  # "The cell below is open. Then we go right right.": that one first
         if (clause.act == "ask" and before.act == "propose" and _THEN_DIRECTION.match(clause.text)
@@ -2211,8 +2224,14 @@ def _once_then_counted(before: Clause, clause: Clause) -> bool:
 _BARE_COUNT = re.compile(rf"^\W*{_DIRECTION_WORD}\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?\W*$", re.IGNORECASE)
 _OPEN_NEXT_TO_US = re.compile(r"^\W*(?:the\s+)?(?:cell|square|spot|one)\s+(?:(below|above|beneath|under|underneath)(?:\s+us)?|(?:to\s+the|on\s+(?:our|the))\s+(left|right)(?:\s+of\s+us)?)\s+is\s+(?:open|free|clear)\W*$", re.IGNORECASE)
 _THEN_FIRST = re.compile(r"\W*(?:and\s+)?then\b", re.IGNORECASE)
-_RELATIVE_WAY: dict[str, Direction] = {"below": "down", "beneath": "down", "under": "down", "underneath": "down", "above": "up",
-                                         "left": "left", "right": "right"}
+
+
+def _open_next_to_us(text: str) -> Direction | None:
+    """"The cell below is open.", "the one on our left is open": the way to that open neighbour."""
+    said = _OPEN_NEXT_TO_US.match(text)
+    return _RELATIVE_WAYS[(said.group(1) or said.group(2)).lower()] if said else None
+
+
 _THE_MOVES_AGREED = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yep|sure|fine)\W+)?(?:the|those|these)\s+(two|three|four|five|[2-8])\s+(ups|downs|lefts|rights)\W*"
                                r"(?:(?:are\s+|is\s+)?(?:agreed|ok(?:ay)?|fine|good|accepted|confirmed)\W*)?$", re.IGNORECASE)
 _DIRECTIONS_PLURAL: dict[str, Direction] = {"ups": "up", "downs": "down", "lefts": "left", "rights": "right"}
