@@ -249,11 +249,16 @@ def row_moves(row: str) -> int:
     return int(counted.group(2)) if counted else 1
 
 
+_STEP_FIRST = re.compile(r"^\s*\|?\s*(?:step|#|no\.?|move\s*#?)\s*\|", re.IGNORECASE)
+
+
 def _table_clauses(lines: list[str]) -> list[str]:
     """A markdown table is map knowledge unless its header says it lists moves: then each row is a step."""
     rows = [line for line in lines if not re.match(r"^\s*\|?[\s:|-]+\|?\s*$", line)]
-    if len(rows) < 2 or not _PLAN_HEADER.search(rows[0]) or re.search(r"\b(wall|open|status|known|cell type)\b", rows[0], re.I):
+    if len(rows) < 2 or not _PLAN_HEADER.search(rows[0]):
         return []
+    if re.search(r"\b(wall|open|status|known|cell type)\b", rows[0], re.I) and not _STEP_FIRST.match(rows[0]):
+        return []  # "| Cell | Open? |" knows the map; "| Step | Cell | Open per |" numbers a plan and notes who saw each cell
     steps = []
     if len(rows) >= 3 and all(len(find_mentions(row)) >= 3 for row in rows[1:]):
         return []  # "| A (west side) | R5C5 → R5C4 → … |" a row per candidate route: options to choose from, not steps

@@ -2047,3 +2047,11 @@ def test_moves_just_agreed_told_as_executed_are_not_accepted_again():
         ('a', "**Confirmed: up ×4 executed.** We're at **row 2, column 2**.\n\n### Row 2 check before step 4\n| Column | Status | Seen by |\n|---|---|---|\n| 3 | `.` | you |\n| 4 | `.` | me |\n| 5 | `.` | you |\n| 6 | `.` | you |\n| 7 | `.` | you |\n\nAnd row 1, column 7 is the star directly above the end of that run.\n\n**Proposal: steps 4–5 (right ×5, then up).** Waiting for your confirmation."),
     ]
     assert rule_grade(maze, messages, 'b').route[-1] == (1, 1)  # "I agree to step 3 (up ×4)." — "**Confirmed: up ×4 executed.**": four ups, once
+
+
+def test_a_plan_table_that_notes_who_saw_each_cell_open_is_still_a_plan():
+    plan = "## Proposed path\n| Step | Cell | Open per |\n|---|---|---|\n| 1 | (0,1) | A |\n| 2 | (0,2) | A |\n| 3 | (1,2) | B |\n\n**Agree?**"
+    messages = [("a", plan), ("b", "All three cells are open. ✅ **Agreed**, steps 1–3.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["(0,1)", "(0,2)", "(1,2)"]
+    knowledge = "| Cell | Open? |\n|---|---|\n| (0,1) | yes |\n| (1,1) | yes |"
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", knowledge), ("b", "Agreed.")]).moves == []
