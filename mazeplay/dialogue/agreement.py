@@ -994,6 +994,8 @@ class AgreementState:
         if any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
             counted = [_COUNTS.get(m.group(1).lower(), 0) for c in reading.clauses if c.stance in ("agree", "weak_agree")
                        for m in _ALL_COUNTED.finditer(c.text)]
+            if pending.numbered and counted and counted[0] == max(pending.numbered):
+                return 0  # "All five steps accepted" of five numbered steps that make ten moves: all of it
             return counted[0] if counted and 0 < counted[0] < len(pending.steps) else 0  # "full plan 👍"; "all five" of six read: five
         if numbered := self._numbered_part(pending, reading):
             return numbered

@@ -2055,3 +2055,14 @@ def test_a_plan_table_that_notes_who_saw_each_cell_open_is_still_a_plan():
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["(0,1)", "(0,2)", "(1,2)"]
     knowledge = "| Cell | Open? |\n|---|---|\n| (0,1) | yes |\n| (1,1) | yes |"
     assert rule_grade(maze_from_rows(OPEN_5), [("a", knowledge), ("b", "Agreed.")]).moves == []
+
+
+def test_all_the_numbered_steps_accepted_is_the_whole_plan_however_many_moves_they_make():
+    plan = "Plan:\n1. R → (0,1)\n2. D×4 → (4,1)\n3. R×3 → (4,4)"
+    messages = [("a", plan), ("b", "Plan verified against my view. Steps 1–2: agreed. Step 3: agreed.\nAll three steps accepted.")]
+    assert len(rule_grade(maze_from_rows(OPEN_5), messages).moves) == 8
+
+
+def test_a_move_then_ya_says_yes_to_it():
+    assert read_message("b4 ya").stance == "agree" and read_message("dwon ya").stance == "agree"
+    assert read_message("see ya").stance is None
