@@ -72,6 +72,18 @@ class Clause:
     points_back: bool = field(default=False, repr=False, compare=False)  # "let's go there", read without the cell named before
 
 
+_PLAN_LABELLED = re.compile(r"^\W*(?:my\s+|the\s+|our\s+|full\s+|proposed\s+|final\s+)?(?:plan|proposal|route|path)\W*:", re.IGNORECASE)
+
+
+def _directions_within(earlier: "list[Clause]", plan: "Clause") -> bool:
+    """Every move the earlier clauses name comes, in order, in the labelled plan: they described it (a yes
+    to the partner's moves before a plan of one's own is not)."""
+    wanted = [i.direction for c in earlier for i in c.items]
+    moves = iter(i.direction for i in plan.items if i.direction is not None)
+    return (len(plan.items) >= 2 and all(c.stance is None for c in earlier) and all(w is not None for w in wanted)
+            and all(w in moves for w in wanted))
+
+
 @dataclass
 class MessageReading:
     """One message, read: its clauses, final stance, and whether the completion phrase was said; then what
@@ -105,6 +117,9 @@ class MessageReading:
                 if out and _CORRECTION_START.match(clause.text):
                     out = []  # "go left— sorry, I mean right": the correction replaces what it corrects
                 out.append(clause)
+        labelled = next((k for k, c in enumerate(out) if k and _PLAN_LABELLED.match(c.text)), None)
+        if labelled is not None and _directions_within(out[:labelled], out[labelled]):
+            out = out[labelled:]  # "… then up into the goal. **Plan:** right, down ×4, right ×3, up.": the plan, said once more
         return out
 
     def _blocked(self) -> list[Item]:
@@ -881,12 +896,12 @@ _REFUSE_PHRASE = _Gated(re.compile(
     r"\b(disagree|decline|reject(?:ed)?|negative|let'?s not|we shouldn'?t|should not|don'?t go|do not go|don'?t move|"
     r"won'?t work|doesn'?t work|not possible|impossible|that'?s wrong|that is wrong|incorrect|that'?s a mistake|"
     r"(?:that|it|this|there)(?:'s| is| would be| will be)\s+(?:a\s+)?(?:wall|blocked|off the (?:grid|map|board))|"
-    r"(?:hits?|into|run into|bump into) a wall|dead[- ]end|out of bounds|off the (?:grid|map|board|edge)|"
+    r"(?:hits?|into|run into|bump into) a wall|(?:runs?|bumps?|crash(?:es)?|slams?) (?:right |straight )?into (?:it|that)\b|dead[- ]end|out of bounds|off the (?:grid|map|board|edge)|"
     r"can'?t (?:go|move|do|take|step)|cannot (?:go|move|do|take|step)|not (?:go|move) (?:there|that way)|"
     r"is blocked|are blocked|that'?s blocked|blocked for me|not open|isn'?t open|instead|rather|"
     r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go|(?:absolutely|definitely|certainly|of course) not)\b",
     re.IGNORECASE,
-), ("no way", "no can", "no go", "don", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
+), ("no way", "no can", "no go", "into it", "into that", "don", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
 _DOUBT = _Gated(re.compile(
     r"\b(are you sure|you sure|r u sure|u sure|you certain|u certain|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
@@ -972,11 +987,11 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|(?<!going to )(?<!about to )propose|(?<!going to )(?<!about to )suggest(?:ion)?|"
     r"how about|what about|why don'?t we|shall we|should we|we should|we (?:still |just |really )?(?:must|need to|have to|gotta|got to)|i vote|my vote|"
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
-    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|answer|the rest (?:would be|is|will be)|"
+    r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|(?:the|a|my|our) way(?=\s*(?:is\s*)?:)|answer|the rest (?:would be|is|will be)|"
     r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
     r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one)(?!(?:\s+(?:up|down|left|right|over|along))?\s+(?:is|'s|looks|seems)\s+(?:also\s+|too\s+|both\s+)?(?:open|clear|free|fine|ok|a wall|blocked|walled)))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take)\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
-), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest', '')
+), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest way', '')
 _MOVE_VERB = _Gated(re.compile(
     r"\b(go|goes|going|goin|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
     r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
@@ -1721,6 +1736,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "inform"  # "I can't agree to (1,2)": the cell is what it refuses
         clause.blocked = _blocked_items(rest, items)  # "row 3 col 4 is a wall dont go there": and which wall
         return clause
+    if clause.stance == "refuse" and items and all(i.kind in ("direction", "run") for i in items) and _MOVES_RUN_INTO.match(rest):
+        clause.act = "inform"  # "so down x3 from @ runs into it.": where those moves end, not a counter of the same moves
+        return clause
     if _THIS_IS_THE_WAY.match(rest):
         clause.act = "inform"  # "This is the path to the goal.": what the plan just told does, not one more move
         return clause
@@ -1862,6 +1880,7 @@ _MOVE_NO = r"(?:moves?|steps?)\s+#?\d{1,2}"  # "move 4", "steps 4 and 5": a plan
 _NEXT_LABEL = re.compile(r"\W*(?:(?:and|so)\s+)?(?:next(?:\s+(?:move|step|up))?|then|keep going|continue|carry on|from here|from there)\s*[:—–]\s*", re.IGNORECASE)
 _MOVE_NUMBERED = re.compile(r"\b" + _MOVE_NO + r"\b(?!\s*(?:is|was|would|will|looks|seems)\s+(?:a\s+)?(?:wall|blocked))", re.IGNORECASE)
 _IS_OPEN = re.compile(r"\b(?:is|are)\s+(?:also\s+|both\s+|all\s+)?(?:open|clear|free)\b", re.IGNORECASE)  # "row 2, column 1 is open, yes"
+_MOVES_RUN_INTO = re.compile(r"\W*(?:so\s+|and\s+|but\s+)?(?:going\s+|moving\s+)?[^.!?]{0,40}?\b(?:runs?|bumps?|crash(?:es)?|slams?|hits?|smacks?|walks?)\s+(?:us\s+)?(?:right\s+|straight\s+|directly\s+)?(?:into\s+)?(?:it|that|a\s+wall|the\s+wall|a\s+#|the\s+edge)\b", re.IGNORECASE)
 _I_SEE = re.compile(r"\bi (?:can )?(?:see|got|have)\b", re.IGNORECASE)
 _THEN_YES = re.compile(r"\W*(?:then\s+)?(?:yes|yeah|yep|ok(?:ay)?|k|sure|fine|agreed?|go|i agree|we go)\b[\W]*$", re.IGNORECASE)
 _MOVES_LABEL = re.compile(r"\W*(?:(?:as|for|=)\s+)?" + _MOVE_NO + r"(?:\s*(?:and|&|,|-|–|to|through)\s*#?\d{1,2})*\s*[.!]?\s*$", re.IGNORECASE)

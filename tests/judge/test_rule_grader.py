@@ -2066,3 +2066,17 @@ def test_all_the_numbered_steps_accepted_is_the_whole_plan_however_many_moves_th
 def test_a_move_then_ya_says_yes_to_it():
     assert read_message("b4 ya").stance == "agree" and read_message("dwon ya").stance == "agree"
     assert read_message("see ya").stance is None
+
+
+def test_moves_said_to_run_into_a_wall_are_refused_not_offered_back():
+    messages = [("a", "I see the way: down down down, then right. It is open."),
+                ("b", "careful: (3,0) is a wall on my side, so down x3 from @ runs into it."), ("a", "Yes down down down is open. Then right.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+    assert [c.act for c in read_message("I see the way: down down down.").clauses] == ["propose"]
+
+
+def test_a_labelled_plan_that_says_the_way_described_before_it_once_more_is_the_proposal():
+    text = "The way in is from **below**: down column 1 to row 5, right along row 5 to col 5, then up into the goal.\n\n**Plan:** down ×4, right ×4, up. 9 moves."
+    assert [c.text for c in read_message(text).decision] == ["**Plan:** down x4, right x4, up."]
+    json_reply = '{"agree": ["right"], "proposal": ["right", "up", "up"]}'
+    assert len(read_message(json_reply).decision) == 2  # the yes to the partner's move stays
