@@ -324,6 +324,8 @@ def _json_verdict(role: str, value: object) -> str | None:
     if not isinstance(value, str) or role in _JSON_TEXT_KEYS:
         return None
     said = value.strip().lower()
+    if _AGREE_MARKS.fullmatch(said):
+        return "yes"  # {"ack": "👍"}
     return "yes" if said in _JSON_YES else "no" if said in _JSON_NO else None
 
 
@@ -829,11 +831,11 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
-    r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|yes+|yeah|yep|yup|ys|aye|ok(?:ay)?|"
+    r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|ratif(?:y|ied)|yes+|yeah|yep|yup|ys|aye|ok(?:ay)?|"
     r"(?:(?<=\b[a-h]\d )|(?<=\bup )|(?<=down )|(?<=dwon )|(?<=left )|(?<=right )|(?<=rigth ))ya(?=[\s.!]*$)|"  # "b4 ya", "dwon ya": a move, then yes
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!fairly )(?<!really )(?<!totally )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved yes yess yesss aye yeah yep yup ys ya sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved ratify ratified yes yess yesss aye yeah yep yup ys ya sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
 _CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b"
                                r"|[)\]]\s*,?\s*(?:both|all)\s+(?:now\s+)?confirmed\b", re.IGNORECASE)  # "(4,0), (3,0), (2,0) all confirmed": cells checked
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))

@@ -2080,3 +2080,9 @@ def test_a_labelled_plan_that_says_the_way_described_before_it_once_more_is_the_
     assert [c.text for c in read_message(text).decision] == ["**Plan:** down x4, right x4, up."]
     json_reply = '{"agree": ["right"], "proposal": ["right", "up", "up"]}'
     assert len(read_message(json_reply).decision) == 2  # the yes to the partner's move stays
+
+
+def test_a_route_ratified_or_a_thumbs_up_in_json_says_yes():
+    plan = ("a", "Proposed route: right, right, down, down. I request approval.")
+    assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", "Acknowledged. Consider the route ratified in full.")]).moves == ["right", "right", "down", "down"]
+    assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", '{"seat": "b", "ack": "👍"}')]).moves == ["right", "right", "down", "down"]
