@@ -126,7 +126,10 @@ class AgreementState:
     def _resolve(self, items: list[Item], origin: Cell, last_dir: Direction | None = None) -> list[Step]:
         here, out = origin, []
         last_dir = last_dir or self.last_direction
+        counted_to = 0
         for k, item in enumerate(items):
+            if k < counted_to:
+                continue  # a copy of a counted run already taken
             target: Cell | None = None
             if item.kind == "edge" and item.direction:  # "all the way down": as far as the grid goes
                 while self._on_grid(nxt := step(here, item.direction)):
@@ -147,6 +150,13 @@ class AgreementState:
             elif item.kind == "run" and item.axis is not None and item.mention is not None:
                 line = self.cell_of(item.mention) if self.cell_of else None
                 run = _to_line(here, line, item.axis, item.direction) if line is not None else None
+                copies = next((j for j in range(k, len(items)) if items[j] != item), len(items)) - k
+                if run and copies > 1 and len(run) != copies:
+                    for _ in range(copies):  # "down ×4 to row 5" with row 5 five rows down under this reading: the count was written
+                        here = step(here, item.direction)
+                        out.append(Step(item.direction, here, item.direction))
+                    counted_to, last_dir = k + copies, item.direction
+                    continue
                 if run:  # "down to row 3"
                     for cell in run:
                         out.append(Step(item.direction, cell, item.direction))

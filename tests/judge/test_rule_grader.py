@@ -2086,3 +2086,11 @@ def test_a_route_ratified_or_a_thumbs_up_in_json_says_yes():
     plan = ("a", "Proposed route: right, right, down, down. I request approval.")
     assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", "Acknowledged. Consider the route ratified in full.")]).moves == ["right", "right", "down", "down"]
     assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", '{"seat": "b", "ack": "👍"}')]).moves == ["right", "right", "down", "down"]
+
+
+def test_a_run_counted_and_sent_to_a_line_the_count_does_not_reach_takes_the_count():
+    from mazeplay.dialogue.agreement import AgreementState
+    zero_based = next(s for s in SCHEMES if s.name() == "row_col/0-based/top_left")
+    state = AgreementState(start=(0, 0), goal=(4, 4), size=5, cell_of=lambda m: zero_based.cell(m, 5))
+    state.feed("a", "**Plan:** down ×3 to row 4, then right ×4.")
+    assert [s.direction for s in state.pending.steps] == ["down"] * 3 + ["right"] * 4  # row 4 is four rows down from 0, but three downs were written
