@@ -302,9 +302,9 @@ _JSON_POSITION_KEYS = {"pos", "position", "currentposition", "current", "current
 _JSON_WHY_KEYS = {"reason", "reasoning", "note", "notes", "comment", "why", "explanation", "rationale", "thinking", "analysis", "because"}
 
 
-_JSON_YES = {"accepted", "agreed", "ok", "okay", "yes", "confirmed", "approved", "accept", "agree", "granted", "ack", "acknowledged",
+_JSON_YES = {"accepted", "agreed", "ok", "okay", "yes", "yea", "yay", "confirmed", "approved", "accept", "agree", "granted", "ack", "acknowledged",
              "affirmative", "aye", "go ahead", "approve", "consent", "consented"}
-_JSON_NO = {"no", "rejected", "denied", "declined", "refused", "reject", "deny", "nope", "negative", "disagree", "vetoed", "veto"}
+_JSON_NO = {"no", "rejected", "denied", "declined", "refused", "reject", "deny", "nope", "negative", "disagree", "vetoed", "veto", "nay"}
 _JSON_FLAG_YES = re.compile(r"(?:ok|okay|ack|acked|yes|approved|agreed)$|^ack|^(?:up|down|left|right)$|^all\d$")
 _JSON_FLAG_ABOUT = re.compile(r"^(?:protocol|coords?|conv|convention|frame|notation|format|rules?|map|view|legend|system|goal|at|on|reached|done|seen)")
 _JSON_CONVENTION_KEYS = {"convention", "conventions", "notation", "coords", "coordinates", "coordinatesystem", "system", "frame",

@@ -2086,6 +2086,8 @@ def test_a_route_ratified_or_a_thumbs_up_in_json_says_yes():
     plan = ("a", "Proposed route: right, right, down, down. I request approval.")
     assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", "Acknowledged. Consider the route ratified in full.")]).moves == ["right", "right", "down", "down"]
     assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", '{"seat": "b", "ack": "👍"}')]).moves == ["right", "right", "down", "down"]
+    assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", '{"proposal_id": 1, "vote": "yea"}')]).moves == ["right", "right", "down", "down"]
+    assert rule_grade(maze_from_rows(OPEN_5), [plan, ("b", '{"proposal_id": 1, "vote": "nay"}')]).moves == []
 
 
 def test_a_run_counted_and_sent_to_a_line_the_count_does_not_reach_takes_the_count():
