@@ -2096,3 +2096,11 @@ def test_a_run_counted_and_sent_to_a_line_the_count_does_not_reach_takes_the_cou
     state = AgreementState(start=(0, 0), goal=(4, 4), size=5, cell_of=lambda m: zero_based.cell(m, 5))
     state.feed("a", "**Plan:** down ×3 to row 4, then right ×4.")
     assert [s.direction for s in state.pending.steps] == ["down"] * 3 + ["right"] * 4  # row 4 is four rows down from 0, but three downs were written
+
+
+def test_the_first_part_said_back_and_agreed_then_asking_how_many_of_the_rest_takes_that_part():
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "....*"])
+    messages = [("a", "(row, col) from 1. Route: down to (2,1), then right 4 to (2,5), then down to (5,5)."),
+                ("b", "Down to (2,1) and right 4 to (2,5) — agreed. How many downs from (2,5) to (5,5)?")]
+    assert rule_grade(maze, messages).route[-1] == (1, 4)
+    assert rule_grade(maze_from_rows(OPEN_5), [("a", "left left left"), ("b", "OK go left. How many left? I think left two.")]).moves == []
