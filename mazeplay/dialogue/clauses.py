@@ -288,7 +288,12 @@ def _table_clauses(lines: list[str]) -> list[str]:
             steps.append(counted.expand(r"\1 x\2"))  # "| 2 | right ×6 | (1,5) → (6,5) |": six moves, not a jump to the last cell
         elif moves:
             steps.append(moves[-1].raw)
-    return ["Plan: " + " -> ".join(steps) + "."] if steps else []
+    if not steps:
+        return []
+    said = steps[0]
+    for before, after in zip(steps, steps[1:]):
+        said += (" then " if _ROW_COUNTED.fullmatch(before) else " -> ") + after  # not "left x3 -> row 2, col 1": three lefts, not a run to that cell
+    return ["Plan: " + said + "."]
 
 
 _JSON_PARTLY = {"partial", "partially", "part", "some", "in part", "partly"}

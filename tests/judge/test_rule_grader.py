@@ -2104,3 +2104,9 @@ def test_the_first_part_said_back_and_agreed_then_asking_how_many_of_the_rest_ta
                 ("b", "Down to (2,1) and right 4 to (2,5) — agreed. How many downs from (2,5) to (5,5)?")]
     assert rule_grade(maze, messages).route[-1] == (1, 4)
     assert rule_grade(maze_from_rows(OPEN_5), [("a", "left left left"), ("b", "OK go left. How many left? I think left two.")]).moves == []
+
+
+def test_a_counted_row_of_a_plan_table_is_that_many_moves_before_the_next_row_cell():
+    table = "| step | move | to |\n|---|---|---|\n| 1 | down | row 2, col 1 |\n| 2–4 | right ×3 | row 2, col 4 |\n| 5 | down | row 3, col 4 |\n\nOK?"
+    messages = [("a", "Rows and columns counted from 1.\n\n" + table), ("b", "Consider it done — I'm in. ✔️")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (2, 3)]
