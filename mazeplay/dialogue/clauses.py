@@ -1063,6 +1063,9 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # a later move, named as what waits: "descend to row 1 before continuing east"
         (r"\bbefore\b",
          r"\bbefore\s+(?:continuing|going|moving|heading|turning|stepping)\s+(?:up|down|left|right|north|south|east|west)\b"),
+        # a turn at a place still ahead: "R1C5 doesn't matter — we turn left at R2"
+        (r"\bturn",
+         r"(?<!then )(?<!and )(?<!, )\b(?:we|you|i)\s+turn\s+(?:left|right|up|down)\s+(?=at\s+(?:r\d|row|col|the|\(|[a-h]\d))"),
         # a move, named as the point after which another comes: "after left we go up"
         (r"\bafter\b",
          r"\bafter\s+(?:the\s+|that\s+|this\s+|our\s+)?(?:up|down|left|right|dwon|rigth)\b(?=\s*,?\s*(?:we|you|i|then|go|move|it'?s|comes?)\b)"),

@@ -2110,3 +2110,8 @@ def test_a_counted_row_of_a_plan_table_is_that_many_moves_before_the_next_row_ce
     table = "| step | move | to |\n|---|---|---|\n| 1 | down | row 2, col 1 |\n| 2–4 | right ×3 | row 2, col 4 |\n| 5 | down | row 3, col 4 |\n\nOK?"
     messages = [("a", "Rows and columns counted from 1.\n\n" + table), ("b", "Consider it done — I'm in. ✔️")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).route == [(0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (2, 3)]
+
+
+def test_a_turn_at_a_place_still_ahead_is_not_the_next_move():
+    assert read_message("R1C5 above it doesn't matter — we turn left at R2.").decision == []
+    assert [i.direction for c in read_message("Up x3, then we turn left at row 2.").decision for i in c.items] == ["up"] * 3 + ["left"]
