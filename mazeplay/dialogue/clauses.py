@@ -1793,6 +1793,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if len(items) == 4 and {i.direction for i in items} == {"up", "down", "left", "right"} and _FOUR_WAYS.match(rest):
         clause.act = "inform"  # "talk in directions — up, down, left, right — from wherever we're standing": the words, not moves
         return clause
+    if not question and items and _DIRECTION_STATUS.match(rest):
+        clause.act = "inform"  # "down or rigth?" — "both open. … down: open": what lies that way, not a pick
+        return clause
     if not question and items and _HIDDEN_ON_MINE.match(rest) and not worded_strong:
         clause.act = "inform"  # "left 2 from there is ? on mine": what the seat cannot see, not a move
         return clause
@@ -1864,6 +1867,7 @@ _RECAP_BEFORE_MOVING = re.compile(r"\b(?:just\s+)?(?:to\s+|let me\s+)?recap(?:\s
                                   re.IGNORECASE)  # the plan about to be made, said back: not the moves made
 _RECAP_LABEL = re.compile(r"\b(?:recap|so far|summary|to sum up|history)\b[^:;.!?]*:", re.IGNORECASE)
 _FOUR_WAYS = re.compile(r"^\W*(?:up|down|left|right)(?:\s*(?:,|/|and|or|,\s*and|,\s*or)\s*(?:up|down|left|right)){3}\W*$", re.IGNORECASE)
+_DIRECTION_STATUS = re.compile(r"\W*(?:up|down|left|right|rigth|dwon|lfet)\s*[:=]\s*(?:open|clear|free|a\s+wall|wall|blocked|#|\?|unknown|hidden)\W*$", re.IGNORECASE)
 _HIDDEN_ON_MINE = re.compile(r"^\W*(?:up|down|left|right|rigth|dwon|lfet)\s*(?:x?\s*\d\s*)?(?:(?:from|of)\s+(?:there|here|us|that)\s+)?(?:is|are|'s)\s+(?:a\s+|all\s+)?(?:\?|unknown|hidden)(?=\s|$)\s*(?:on|for|to|in)\s+(?:me|mine|my\s+(?:side|map|view|end|half))\b", re.IGNORECASE)
 _THEN_STEP_CHECKED = re.compile(r"^\W*(?:and\s+)?then\s+\S+(?:\s*,)?\s+(?:which|that)\s+(?:you\s+said\s+|you\s+saw\s+|you\s+see\s+as\s+)?(?:is|was|looked|looks)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?]*\?\s*$", re.IGNORECASE)
 _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"

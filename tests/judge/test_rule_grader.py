@@ -2115,3 +2115,8 @@ def test_a_counted_row_of_a_plan_table_is_that_many_moves_before_the_next_row_ce
 def test_a_turn_at_a_place_still_ahead_is_not_the_next_move():
     assert read_message("R1C5 above it doesn't matter — we turn left at R2.").decision == []
     assert [i.direction for c in read_message("Up x3, then we turn left at row 2.").decision for i in c.items] == ["up"] * 3 + ["left"]
+
+
+def test_a_way_and_its_status_after_a_colon_reports_the_map():
+    messages = [("a", "down or rigth? both ? for me"), ("b", "both open. rigth side: top row open for 3. down: open"), ("a", "go rigth x3 then?")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
