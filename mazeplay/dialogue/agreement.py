@@ -152,22 +152,13 @@ class AgreementState:
                 run = _to_line(here, line, item.axis, item.direction) if line is not None else None
                 copies = next((j for j in range(k, len(items)) if items[j] != item), len(items)) - k
                 if run and copies > 1 and len(run) != copies:
-                    for _ in range(copies):  # "down ×4 to row 5" with row 5 five rows down under this reading: the count was written
-                        here = step(here, item.direction)
-                        out.append(Step(item.direction, here, item.direction))
-                    counted_to, last_dir = k + copies, item.direction
-                    continue
+                    run, counted_to = _ahead(here, item.direction, copies), k + copies  # "down ×4 to row 5", row 5 five rows down under this reading: the count was written
+                elif line is None:
+                    run = _ahead(here, item.direction, item.count)  # live mode and directions only: the direction, as many times as written
                 if run:  # "down to row 3"
-                    for cell in run:
-                        out.append(Step(item.direction, cell, item.direction))
+                    out.extend(Step(item.direction, cell, item.direction) for cell in run)
                     here, last_dir = run[-1], item.direction
-                    continue
-                if line is None:  # live mode and directions only: the direction, as many times as written
-                    for _ in range(item.count):
-                        here = step(here, item.direction)
-                        out.append(Step(item.direction, here, item.direction))
-                    last_dir = item.direction
-                continue  # a line behind us or off the grid under this reading: not a move it can make
+                continue  # (no run: a line behind us or off the grid under this reading, not a move it can make)
             elif item.kind == "run" and item.mention is not None:
                 end = self.cell_of(item.mention) if self.cell_of else None
                 direction = item.direction or (_heading(here, end) if end is not None else None)
@@ -1227,6 +1218,14 @@ def _onto_line_then_along(here: Cell, end: Cell) -> list[Cell] | None:
             along = [] if first == end else _straight(first, end, heading) or []
             routes.append([first, *along])
     return routes[0] if len(routes) == 1 else None
+
+
+def _ahead(here: Cell, direction: Direction, count: int) -> list[Cell]:
+    """The `count` cells from `here` going straight in `direction`."""
+    cells = [here]
+    for _ in range(count):
+        cells.append(step(cells[-1], direction))
+    return cells[1:]
 
 
 def _straight(here: Cell, end: Cell, direction: Direction) -> list[Cell] | None:
