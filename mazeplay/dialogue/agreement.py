@@ -717,7 +717,8 @@ class AgreementState:
         if pending.solo and any(_SPLIT_UP.search(c.text) for c in reading.clauses):
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
-        if (own and any(_HOW_MANY.search(c.text) for c in reading.clauses) and {s.direction for s in own} == {s.direction for s in pending.steps}
+        if (own and any(_HOW_MANY.search(c.text) for c in reading.clauses)
+                and ({s.direction for s in own} == {s.direction for s in pending.steps} or len({s.direction for s in own}) == 1 and _starts_with(pending.steps, own))
                 and not (_starts_with(pending.steps, own) and len({s.direction for s in own}) > 1)):  # not "Down to (2,1) and right 5 — agreed. How many downs from there?"
             self._drop(pending)  # "OK go left. How many left? I think left two.": the way agreed, how far still open
             return 0
@@ -999,6 +1000,9 @@ class AgreementState:
             if pending.numbered and counted and counted[0] == max(pending.numbered):
                 return 0  # "All five steps accepted" of five numbered steps that make ten moves: all of it
             return counted[0] if counted and 0 < counted[0] < len(pending.steps) else 0  # "full plan 👍"; "all five" of six read: five
+        if any(c.stance in ("agree", "weak_agree") and (m := _ALL_N_MOVES.search(c.text)) and _COUNTS[m.group(1).lower()] == len(pending.steps)
+               for c in reading.clauses):
+            return 0  # "Up to (2,1), yes … I agree to all four ups.": every move the plan makes
         if numbered := self._numbered_part(pending, reading):
             return numbered
         if held := _count_held(pending, reading):
@@ -1466,12 +1470,13 @@ _COUNTS = {"one": 1, "1": 1, "first": 1, "single": 1, "two": 2, "2": 2, "three":
            "6": 6, "six": 6, "7": 7, "seven": 7, "8": 8, "eight": 8, "9": 9, "nine": 9}
 _STANDING_ON = re.compile(r"\W*(?:on|at|we'?re (?:on|at)|now on|now at)\s+(?:the\s+)?(?:goal|\*|star)", re.IGNORECASE)
 _STOP_AT = re.compile(r"\b(?:stop|pause|halt)\s+(?:at|on)\b", re.IGNORECASE)
-_UP_TO = re.compile(r"\b(?:up to|until|till|as far as|through|stop at|stop on|pause at)\b", re.IGNORECASE)
+_UP_TO = re.compile(r"(?<!^)(?<!go )(?<!move )(?<!then )(?<!and )(?<!, )\b(?:up to)\b|\b(?:until|till|as far as|through|stop at|stop on|pause at)\b", re.IGNORECASE)  # not "Up to (2,1), yes": the move
 _RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never ?mind|hold on|hang on|sorry|oops|my bad|mistake|misread|no,)", re.IGNORECASE)
 _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b"
                         r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b|\bboth (?:parts|halves|legs|segments|stages)\b|\ball of it\b", re.IGNORECASE)  # "Agreed: all six steps", "Agree to both parts."
+_ALL_N_MOVES = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:ups|downs|lefts|rights|moves|steps)\b", re.IGNORECASE)
 _ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\b(?!\s*(?:of (?:us|them|those|these|the \w+ cells)|cells|walls|rows|columns|open|are|look|seem|(?:up|down|left|right|rights|lefts|ups|downs)\b))", re.IGNORECASE)
 _DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)
 _DIRECTION_RUN = re.compile(rf"{_DIRECTION_WORD.pattern}(?:\s*(?:,|->|→|\bthen\b|\band\b)?\s*{_DIRECTION_WORD.pattern})+", re.IGNORECASE)

@@ -870,6 +870,7 @@ _NEED_FROM_YOU = re.compile(r"(?:\b(?:i|we)\s+|^\W*)(?:still\s+)?(?:need|want|wo
 _POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify|lean|vote|go with)\b"
                               r"|\b(?:might|may|could|would)\s+be\s+(?:a\s+|the\s+)?(?:good|decent|fine|better|best|safe|smart|reasonable|sensible)\s+"
                               r"(?:start|first move|first step|move|step|idea|option|way|bet|choice|call|plan)\b", re.IGNORECASE)  # "I would extend it: down, right": a proposal, put politely
+_POLITE_YES = re.compile(r"\bI(?:'d| would)\s+(?:agree|say yes|consent)\s+(?:to|with)\b", re.IGNORECASE)
 _UNDERSTOOD = re.compile(r"\W*i see(?:\s+(?:it|that|now|what you mean))?\W*$", re.IGNORECASE)
 _ACKNOWLEDGING = frozenset(("ok", "okay", "k", "oh", "ah", "ahh", "ohh", "hmm", "hm"))
 _WHERE_ARE_WE = re.compile(r"\bwhere (?:are we|do we stand|we at)\b|\bwhat(?:'?s| is) our (?:position|location|cell)\b", re.IGNORECASE)
@@ -1103,7 +1104,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"(?=[\(\[]|the\b|[A-La-l]\d|r\d|row|col|cell|square|that|it|\*|@|goal|start|(?:me|you|u|us|him|her|them|where)\b)"),
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
-         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:(?!(?:going|moving|heading|stepping|walking|turning|go|move|head|step|turn|continuing|continue)\b)(?:\w+|[*@])\s+)?right\b(?!\s+(?:of|from|next to|beside))"
+         r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:(?!(?:going|moving|heading|stepping|walking|turning|go|move|head|step|turn|continuing|continue)\b)(?:\w+|[*@])\s+)?right\b(?!\s+(?:of|from|next to|beside|to the (?:very )?(?:corner|end|edge|wall|bottom|top)\b))"
          r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )(?<!\banother )(?<!\babout )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?!on (?:my|your|our|its|his|her|their) own\b)(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person)\b(?<!next)|(?:(?<=\bthe )|(?<=\bthat )|(?<=\bthis )|(?<=\bwhich ))right\s+one\b(?!\s+(?:steps?|cells?|squares?|spaces?|moves?|times?|more)\b)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # the four directions named as the words to use: "let's just use up/down/left/right", "use up, down, left, right"
@@ -1261,7 +1262,7 @@ def _one_rendering(items: list[Item], text: str) -> list[Item]:
     return first if first[0].kind == "direction" else second
 
 
-_TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|wall|last (?:row|column|col))|as far as (?:we|it) can|until (?:we hit |the )?(?:the )?(?:wall|edge|end)", re.IGNORECASE)
+_TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|wall|corner|last (?:row|column|col))|as far as (?:we|it) can|until (?:we hit |the )?(?:the )?(?:wall|edge|end)", re.IGNORECASE)
 _EDGE_AFTER = re.compile(r"\s*(?:the\s+(?:(?:\w+\s+)?(?:column|col|side|edge|file|row|corridor)\s+)?)?(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)  # "down the left column all the way"
 
 
@@ -1811,7 +1812,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if question and not worded_strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
         clause.act = "ask"
         return clause
-    hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest)
+    hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest) and not (
+        _POLITE_YES.search(rest) and not question and not _CONDITION_WORD.search(rest))  # "I'd agree to down 2, I think.": a yes to those moves
     if (_CONVENTION.search(rest) or _LETTER_FOR_DIRECTION.search(rest)) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
@@ -1860,7 +1862,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 _TRAILING_EMOJI = re.compile("(?:\\s*[\U0001F300-\U0001FAFF\u2600-\u2713\u2715-\u2717\u2719-\u27BF]\ufe0f?)+\\s*$")
 _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
-_ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)\s+into\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
+_ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)(?:\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|more|times?|once|twice|steps?|moves?)){0,3}\s+(?:in)?to\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
 _DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
 _RECAP_BEFORE_MOVING = re.compile(r"\b(?:just\s+)?(?:to\s+|let me\s+)?recap(?:\s+the\s+(?:full\s+|whole\s+)?plan)?\s+before\s+we\s+(?:move|commit|start)\s*:\s*(?!we\b|we'|our\b)",

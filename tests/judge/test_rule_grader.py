@@ -2120,3 +2120,37 @@ def test_a_turn_at_a_place_still_ahead_is_not_the_next_move():
 def test_a_way_and_its_status_after_a_colon_reports_the_map():
     messages = [("a", "down or rigth? both ? for me"), ("b", "both open. rigth side: top row open for 3. down: open"), ("a", "go rigth x3 then?")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == []
+
+
+def test_a_polite_yes_to_part_of_a_plan_and_a_refusal_of_the_rest_takes_that_part():
+    maze = maze_from_rows(["#.@#", "...#", "...#", "...*"])
+    messages = [("b", "Perhaps down 2, then right, then down?"),
+                ("a", "Hmm, I'd agree to down 2, I think. But I do NOT agree to the right after that — it is a # on my map."),
+                ("b", "Oh, good catch. So just down 2 for now? Then maybe down once more and right?"),
+                ("a", "Yes, down 2 is agreed. And if the bottom line's third cell is open — it is on my side — then down 1 and right 1 land on the *."),
+                ("b", "Okay, then I agree: down 1, right 1. I think we'd be on the goal.")]
+    assert rule_grade(maze, messages[:3]).moves == ["down", "down"]
+    assert rule_grade(maze, messages).route == [(0, 2), (1, 2), (2, 2), (3, 2), (3, 3)]
+    assert read_message("I'd agree to up if you're sure.").clauses[0].act != "propose"  # still waiting on its condition
+
+
+def test_a_move_up_to_a_cell_is_the_move_and_all_of_the_ups_agreed_takes_them_all():
+    messages = [("a", "(x, y) from 0, x = column. We're at (2,4). Up to (2,3), (2,2), (2,1), (2,0)?"),
+                ("b", "Up to (2,1), yes, probably — those are on my side. (2,0) only if it's really open; you said so, so ok. I agree to all four ups.")]
+    assert rule_grade(maze_from_rows(["#....", ".....", ".....", ".....", "..@.*"]), messages).route[-1] == (0, 2)
+
+
+def test_a_yes_to_one_way_that_asks_how_many_leaves_the_count_to_the_reply():
+    maze = maze_from_rows(["....@", ".##.#", "..#..", "*..##", "....#"])
+    messages = [("b", "The whole top row is open to our left. Maybe we go all the way left, then down?"),
+                ("a", "I'd maybe agree to going left... how many steps, four?"),
+                ("b", "I think four lefts gets us to the corner, yes. So left ×4 — agreed, if you're OK with it."),
+                ("a", "OK, I agree to four lefts, I think that's right.")]
+    assert rule_grade(maze, messages).moves == ["left"] * 4
+
+
+def test_a_run_to_the_corner_is_a_move_not_a_description_of_the_corner():
+    assert [i.direction for c in read_message("Maybe: right three more times to the corner, then up five times?").decision
+            for i in c.items] == ["right"] * 3 + ["up"] * 5
+    items = [i for c in read_message("so it's just right to the corner then straight up 🚀").decision for i in c.items]
+    assert [(i.kind, i.direction) for i in items] == [("edge", "right"), ("direction", "up")]
