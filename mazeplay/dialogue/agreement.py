@@ -1011,8 +1011,8 @@ class AgreementState:
         stopping = [c for c in agreeing if _STOP_AT.search(c.text)]
         if stopping and reading.stance is not None and (up_to := self._agreed_up_to(pending, stopping)):
             return up_to  # "I'd rather stop at R6C7 and look before the last step": as far as there
-        if not own or reading.stance is None or not agreeing:
-            return 0
+        if not (own or _ONLY_NAMED.search(" ".join(c.text for c in agreeing if c.items))) or reading.stance is None or not agreeing:
+            return 0  # (with no plan of its own read, "Agree down → (4,3) only." still takes just that move)
         if up_to := self._agreed_up_to(pending, agreeing):
             return up_to
         if any(c.items and all(i.kind == "repeat" for i in c.items) for c in agreeing) and any(_SAME_AGAIN.search(c.text) for c in pending.said):
@@ -1409,7 +1409,7 @@ def _echoes_wording(clause: Clause, pending: Proposal) -> bool:
 _SO_NOW = re.compile(r"\W*so\W+(?:now|next|from here|after that)\b", re.IGNORECASE)  # "so now up + right": the next moves
 _NUMBERED_ROW = re.compile(r"^\s*\|\s*\**(\d{1,2})\**\s*\|.*$", re.MULTILINE)  # "| 3 | Left | (1,2) |"
 _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**(\d{1,2})(?:\s*(?:[–—-]|to|through|thru)\s*(\d{1,2}))?(?:\s*(?:,|and|&|, and)\s*(\d{1,2}))*\b"  # "Steps **1 and 2 agreed**"
-                          r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b", re.IGNORECASE)
+                          r"|\bagree\w*\W+(\d{1,2})\s*[–—-]\s*(\d{1,2})\b|\bagree\w*\s+(?:to\s+)?(\d{1,2})\s+only\b", re.IGNORECASE)  # "I agree to 6 only"
 _TOLD_AS_MADE = re.compile(r"\b(?:executed|done|completed|made|taken)\W*$", re.IGNORECASE)
 _CHECKED_OPEN = re.compile(r"\b(?:open|clear|free)\b[^.;!?]{0,30}[\u2714\u2705]", re.IGNORECASE)  # "Steps 3, 6, 9: open on your side ✅": cells checked, not steps agreed
 _PHASE_LABEL = re.compile(r"\W*(?:phase|leg|stage|segment|part)\s+(\d{1,2})\s*(?::|\.|\)|\s[—–-])", re.IGNORECASE)  # a plan's part, labelled as it is laid out
@@ -1476,6 +1476,7 @@ _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORE
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b"
                         r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b|\bboth (?:parts|halves|legs|segments|stages)\b|\ball of it\b", re.IGNORECASE)  # "Agreed: all six steps", "Agree to both parts."
+_ONLY_NAMED = re.compile(r"\bonly\W*$", re.IGNORECASE)
 _ALL_N_MOVES = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:ups|downs|lefts|rights|moves|steps)\b", re.IGNORECASE)
 _ALL_COUNTED = re.compile(r"\ball\s+(two|three|four|five|six|seven|eight|nine|[2-9])\b(?!\s*(?:of (?:us|them|those|these|the \w+ cells)|cells|walls|rows|columns|open|are|look|seem|(?:up|down|left|right|rights|lefts|ups|downs)\b))", re.IGNORECASE)
 _DIRECTION_WORD = re.compile(r"\b(?:up|down|left|right)\b", re.IGNORECASE)

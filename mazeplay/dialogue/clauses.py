@@ -236,7 +236,7 @@ _CODE_LANGUAGES = {"python", "py", "js", "javascript", "ts", "typescript", "java
 _CODE_LINE = re.compile(r"^\s*(?:def |class |for |while |if .*:\s*$|elif |else:|return\b|import |from \w+ import|\w+(?:\[[^\]]*\])?\s*[+\-*/]?=[^=]|#|//|[{}\])]\s*[;,]?\s*$|print\(|function |var |let |const )")
 
 
-LONE_NUMBER = re.compile(r"^\W*(\d{1,2})[.)]\W*$")  # "1." on its own, before the item of a numbered plan it numbers
+LONE_NUMBER = re.compile(r"^\W*(?:\d{1,2}\s*[–-]\s*)?(\d{1,2})[.)]\W*$")  # "1." ("3–5." numbers up to 5) on its own, before the item of a numbered plan it numbers
 _PLAN_ASSIGN = re.compile(r"^\s*(?:let\s+|const\s+|var\s+)?(path|moves|route|plan|steps|directions)\s*(?::\s*\w+\s*)?=\s*", re.IGNORECASE)
 
 
@@ -943,7 +943,7 @@ _CLAIM = _Gated(re.compile(
     r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end)\b",
     re.IGNORECASE,
 ), ("made it", "did it", "win", "won", "solv", "finish", "done", "reach", "arriv", "hit", "found", "got to", "goal", "*", "destination", "accomplish", "success", "victor", "game over", "the end", "us "))
-_HELD_MOVES = re.compile(r"[:—–-]\s*(?:on\s+)?hold\b|\bon hold\b|[:—–-]\s*not yet\b", re.IGNORECASE)  # "Down x3: hold", "steps 3–4 on hold"
+_HELD_MOVES = re.compile(r"[:—–-]\s*(?:on\s+)?hold\b|\bon hold\b|[:—–-]\s*not yet\b|^\W*hold\s+(?:the\s+)?(?:remaining|rest|others?\b)", re.IGNORECASE)  # "Down x3: hold", "steps 3–4 on hold", "Hold the remaining three"
 _HOLD_ON = re.compile(r"\b(?:hold (?:on|off)|wait (?:on|for|with)|pause (?:on|at))\b", re.IGNORECASE)
 _ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star)(?:\s+(?:now|already))?\W*$", re.IGNORECASE)  # "On * now."
 _RECAP = _WordGated(re.compile(
@@ -953,7 +953,7 @@ _RECAP = _WordGated(re.compile(
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
     r"agreed (?:moves|path|route)|the route we|as agreed|already agreed|we agreed|we already|previously|earlier|"
     r"(?:we'?re|we are|we'?re now|we are now|now we'?re|now we are|currently|now|still|we stand|we sit|position|standing|stood|located) "
-    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|(?:final|new) (?:position|location)|^\W*(?:[a-z][\w ]{0,20}:\s*)?position(?=\s*[\(\[]\s*\d)|"
+    r"(?:at|on|in|is|next to|near|beside|adjacent to|close to|one (?:step|move) (?:from|away))|(?:we|were|now we|we now) (?:now )?(?:at|on) (?=row|r\d|col|column|[\(\[]\s*\d|[a-l]\d)|(?:current|our) (?:position|location|cell|spot)|(?:final|new) (?:position|location)|^\W*(?:[a-z][\w ]{0,20}:\s*)?pos(?:ition)?(?=\s*[\(\[]\s*\d|\s+(?:row|col|column|r\d|[a-l]\d)\b)|"
     r"(?:we'?re|we are|you'?re|you are|ur|u r|u'?re)(?: now)? (?=(?:in |on |at )?(?:row|r\d|col|column)\b|(?:in |on |at )?[\(\[]\s*\d)|"
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
@@ -1041,6 +1041,9 @@ def _offers_a_choice(text: str, items: list[Item]) -> bool:
 _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
     (quick(re.compile(key, re.IGNORECASE)), quick(re.compile(pattern, re.IGNORECASE)))
     for key, pattern in (
+        # a stretch named by its heading: "the downward column", "the upward leg"
+        (r"wards?\b",
+         r"(?<=\bthe )(?:up|down)(?=wards?\s+(?:column|col|run|leg|part|stretch|section|path|corridor|line)\b)"),
         # hyphenated nouns: the mix-up, a follow-up, top-down (never "left-up", a diagonal, or "straight-up")
         (r"[a-z]-(?:up|down)\b",
          r"(?<=[a-z]{2}-)(?<!left-)(?<!right-)(?<!straight-)(?<!then-)(?:up|down)\b"),

@@ -2154,3 +2154,31 @@ def test_a_run_to_the_corner_is_a_move_not_a_description_of_the_corner():
             for i in c.items] == ["right"] * 3 + ["up"] * 5
     items = [i for c in read_message("so it's just right to the corner then straight up 🚀").decision for i in c.items]
     assert [(i.kind, i.direction) for i in items] == [("edge", "right"), ("direction", "up")]
+
+
+def test_a_numbered_range_label_numbers_its_moves_so_steps_up_to_it_can_be_agreed():
+    plan = "(r,c) 1-based.\nPlan:\n1. U → (4,5)\n2. U → (3,5)\n3–5. L×3 → (3,2)\n6. U → (2,2)\n7. L → (2,1)"
+    messages = [("a", plan), ("b", "Checked: (3,2), (3,3), (3,4) open on mine.\nAgree 1–5. 6–7 pending.")]
+    assert rule_grade(maze_from_rows(["###..", "*....", "#....", "##...", ".#..@"]), messages).moves == ["up", "up", "left", "left", "left"]
+
+
+def test_a_yes_to_one_numbered_step_only_takes_that_step_beside_a_refusal_of_the_next():
+    maze = maze_from_rows([".......", "......*", ".......", ".......", ".......", ".......", ".@....."])
+    messages = [("a", "rNcM, 1-indexed. Start = r7c2.\nPlan:\n1. up → r6c2\n2. up → r5c2\n3–5. right ×3 → r5c5"), ("b", "Agree 1–5."),
+                ("a", "Continue:\n6. up → r4c5\n7. up → r3c5\n8. right → r3c6"),
+                ("b", "I do NOT agree to 7: r3c5 is a wall. I agree to 6 only.\nCounter from r4c5:\n7. right → r4c6\n8. up → r3c6")]
+    assert rule_grade(maze, messages).moves == ["up", "up", "right", "right", "right", "up"]
+
+
+def test_one_move_agreed_only_and_the_rest_held_takes_that_move():
+    maze = maze_from_rows(OPEN_5)
+    messages = [("a", "(r,c) 1-indexed.\nProposal (sequence): down → (2,1), right → (2,2), right → (2,3), down → (3,3)."),
+                ("b", "Agree down → (2,1) only.\nHold the remaining three: re-verify (2,3) first; (3,2) is a wall per you, so the final step must be from (2,3), not (2,2).")]
+    assert rule_grade(maze, messages).moves == ["down"]
+
+
+def test_a_count_agreed_beside_a_position_claimed_keeps_the_count():
+    maze = maze_from_rows(["@....", ".....", ".....", ".....", "*...."])
+    messages = [("a", "Rows and cols in words, from one. Requesting: down ×4."), ("b", "Agree down ×3. Executed. Pos row five col one.")]
+    assert rule_grade(maze, messages).moves == ["down"] * 3
+    assert read_message("Will confirm the downward column next turn.").decision == []
