@@ -251,9 +251,14 @@ class AgreementState:
             if self._anchored_items(told, clauses[0].text):
                 return self._beyond_trail(self._resolve(told, self.start))  # "the full plan: right ×3, then down ×6"
         skipping = False
+        unnamed: list[Cell] = []  # where the last clause of moves leads, not yet named by a list of its cells
         for k, clause in enumerate(clauses):
             if clause.alternatives:
                 continue
+            if unnamed and (cells := self._cells_only(clause)) and cells == unnamed[:len(cells)]:
+                unnamed = unnamed[len(cells):]
+                continue  # "five more moves down — 1. row 3, column 1  2. row 4, column 1 …": where those moves lead, one by one
+            unnamed = []
             labels = [i.label for i in clause.items]
             if steps and _PLAN_LABEL.match(clause.text):
                 steps = []  # "Full plan: …", "Proposal, steps 1–3: L, L, L": what it labels is the decision, said again or not
@@ -307,7 +312,15 @@ class AgreementState:
                     continue  # a far cell is description unless the clause says to move there
             seen_items.append(clause.items)
             steps.extend(resolved)
+            if resolved and all(i.kind == "direction" for i in clause.items):
+                unnamed = [s.cell for s in resolved]
         return steps
+
+    def _cells_only(self, clause: Clause) -> list[Cell] | None:
+        """The cells a clause names, when it names nothing else."""
+        if self.cell_of is None or not clause.items or any(i.kind != "cell" or i.mention is None for i in clause.items):
+            return None
+        return [self.cell_of(i.mention) for i in clause.items]
 
     def _names_steps_just_told(self, clause: Clause, steps: list[Step]) -> bool:
         """A clause of cells only, naming in order the cells the plan's last moves lead to."""

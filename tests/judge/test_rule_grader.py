@@ -2182,3 +2182,9 @@ def test_a_count_agreed_beside_a_position_claimed_keeps_the_count():
     messages = [("a", "Rows and cols in words, from one. Requesting: down ×4."), ("b", "Agree down ×3. Executed. Pos row five col one.")]
     assert rule_grade(maze, messages).moves == ["down"] * 3
     assert read_message("Will confirm the downward column next turn.").decision == []
+
+
+def test_cells_listed_one_by_one_after_counted_moves_name_where_they_lead():
+    proposal = "(row, column) from 1.\n\nNext proposal: three moves down —\n1. row 2, column 1\n2. row 3, column 1\n3. row 4, column 1\n\nDo you agree with all three?"
+    messages = [("a", proposal), ("b", "Agreed, all three downs! ✅ Recap: we started at row 1 column 1, and now three downs take us to row 4, column 1.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"] * 3
