@@ -1190,6 +1190,9 @@ def _written_count_after(text: str) -> tuple[int, int]:
     return (count if 1 <= count <= 9 else 1), match.end()
 
 
+_STEP_COLUMN = re.compile(r"\d{1,2}[.)]?(?:\s{3,}|\t)(?=[a-z])", re.IGNORECASE)  # "3     down   (3,0)": a plan's step number, aligned in its column
+
+
 def _count_before(text: str) -> int:
     match = _LEADING_COUNT.search(text)
     if not match:
@@ -1299,7 +1302,8 @@ def move_items(text: str) -> list[Item]:
         masked = _DIAGONAL.sub(lambda m: " " * len(m.group(0)), masked)  # before "right of us" is masked as a place
     if _DIRECTION_HINT.search(lower):
         masked = _mask_not_moves(masked)
-    counted = 0  # where the last count written after a direction ends: "left 3 up 1" is left x3, up x1
+    counted = _STEP_COLUMN.match(masked).end() if masked[:1].isdigit() and _STEP_COLUMN.match(masked) else 0
+    # where the last count written after a direction ends: "left 3 up 1" is left x3, up x1 (a step-number column ends before the move)
     for mention in find_mentions(masked):
         if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]

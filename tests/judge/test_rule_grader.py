@@ -2188,3 +2188,10 @@ def test_cells_listed_one_by_one_after_counted_moves_name_where_they_lead():
     proposal = "(row, column) from 1.\n\nNext proposal: three moves down —\n1. row 2, column 1\n2. row 3, column 1\n3. row 4, column 1\n\nDo you agree with all three?"
     messages = [("a", proposal), ("b", "Agreed, all three downs! ✅ Recap: we started at row 1 column 1, and now three downs take us to row 4, column 1.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down"] * 3
+
+
+def test_a_step_number_column_in_a_code_block_is_not_a_count():
+    plan = "Zero-indexed (row, column).\n```\nstep  move   to\n1     down   (1,0)\n2     down   (2,0)\n3     right  (2,1)\n```"
+    messages = [("a", plan), ("b", "Agreed: steps 1 through 3.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down", "right"]
+    assert [i.direction for c in read_message("3 down").decision for i in c.items] == ["down"] * 3
