@@ -1018,6 +1018,7 @@ _OWN_WAYS = re.compile(rf"\b(?:{OWN_WAYS})\b", re.IGNORECASE)  # "I'm gonna go l
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
+_YOU_HAVE = re.compile(r"\W*(?:and\s+)?(?:(?:you|u)\s+(?:got|have|see|seeing|can see)|(?:can|do)\s+(?:you|u)\s+(?:got|have|see))\b", re.IGNORECASE)  # "you got (1,2) and (1,4)?": asked about, not moved to
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
 _AFTER_A_MOVE = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?after\s+(?:(?:one|the|a|that)\s+)?(?:up|down|left|right)(?:\s+(?:move|step))?\W*$", re.IGNORECASE)
@@ -1816,7 +1817,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if not question and _OPEN_SO_SEND.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act, clause.echo = "propose", True  # "left is open, send it ⬅️": the move, checked, and go
         return clause
-    if question and not worded_strong and (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items):
+    if question and not worded_strong and (_YOU_HAVE.match(rest) or (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items)):
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest) and not (

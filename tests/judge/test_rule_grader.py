@@ -2195,3 +2195,8 @@ def test_a_step_number_column_in_a_code_block_is_not_a_count():
     messages = [("a", plan), ("b", "Agreed: steps 1 through 3.")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down", "right"]
     assert [i.direction for c in read_message("3 down").decision for i in c.items] == ["down"] * 3
+
+
+def test_you_got_these_cells_asks_about_them():
+    assert [c.act for c in read_message("(1,1) ✅. row 1 is open on mine at (1,3), (1,5). you got (1,2) and (1,4)?").clauses][-1] == "ask"
+    assert read_message("u got (1,2)?").decision == []
