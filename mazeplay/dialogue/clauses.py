@@ -1018,6 +1018,7 @@ _OWN_WAYS = re.compile(rf"\b(?:{OWN_WAYS})\b", re.IGNORECASE)  # "I'm gonna go l
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
+_I_COUNT_IT = re.compile(r"\bI\s+(?:make|count|reckon|figure|get)\s+(?:it\s+|that\s+)?(?:as\s+|at\s+|to be\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine)\b", re.IGNORECASE)
 _YOU_HAVE = re.compile(r"\W*(?:and\s+)?(?:(?:you|u)\s+(?:got|have|see|seeing|can see)|(?:can|do)\s+(?:you|u)\s+(?:got|have|see))\b", re.IGNORECASE)  # "you got (1,2) and (1,4)?": asked about, not moved to
 _ASK_ANY = re.compile(r"\b(confirm|check|verify|see|know|tell me|open|wall|walls|blocked|free|clear|hidden|visible|correct)\b", re.IGNORECASE)
 _LETTER_FOR_DIRECTION = re.compile(r"\b[NSEWUDLR]\s*(?:=|means)\s*(?:up|down|left|right|north|south|east|west)\b", re.IGNORECASE)  # "N = up, E = right"
@@ -1757,6 +1758,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         return clause
     if clause.stance == "refuse" and items and all(i.kind in ("direction", "run") for i in items) and _MOVES_RUN_INTO.match(rest):
         clause.act = "inform"  # "so down x3 from @ runs into it.": where those moves end, not a counter of the same moves
+        return clause
+    if _I_COUNT_IT.search(rest) and not worded_strong:
+        clause.act = "inform"  # "first row to seventh: I make it 5 downs.": how many it counts, not a move
         return clause
     if _THIS_IS_THE_WAY.match(rest):
         clause.act = "inform"  # "This is the path to the goal.": what the plan just told does, not one more move

@@ -2200,3 +2200,8 @@ def test_a_step_number_column_in_a_code_block_is_not_a_count():
 def test_you_got_these_cells_asks_about_them():
     assert [c.act for c in read_message("(1,1) ✅. row 1 is open on mine at (1,3), (1,5). you got (1,2) and (1,4)?").clauses][-1] == "ask"
     assert read_message("u got (1,2)?").decision == []
+
+
+def test_a_count_reckoned_is_not_a_move():
+    message = "How many downs? The star's in the bottom row… first row to seventh: I make it 5 downs. Right ×6, down ×5?"
+    assert [i.direction for c in read_message(message).decision for i in c.items] == ["right"] * 6 + ["down"] * 5
