@@ -104,6 +104,7 @@ class AgreementState:
     _last_message: tuple[str, MessageReading] | None = None
     _tail_restated: bool = False
     _asked_what_next: bool = False  # the partner's last message asked only "now?", "next?": the reply plans from here
+    _asked_of_recap: bool = False  # the partner's last message ended on a recap and asked "Is that your understanding too?"
     _tail_rest: list = field(default_factory=list)
     _tail_k: int = 0
     _options: dict[str, tuple[str, int, list[Item]]] = field(default_factory=dict)  # "a", "#1" -> (seat, turn, moves)
@@ -374,6 +375,7 @@ class AgreementState:
         self._last_message = (seat, reading)
         self._asked_what_next = previous is not None and previous[0] != seat and bool(
             _ASKS_WHAT_NEXT.match(" ".join(c.text for c in previous[1].clauses)))
+        self._asked_of_recap = previous is not None and previous[0] != seat and _asks_of_recap(previous[1])
         decision = Decision(acti=reading.acti)
         proposals = reading.decision
         solos = reading.solos
@@ -750,6 +752,8 @@ class AgreementState:
             partial = self._partial(pending, reading, own)
         if partial:
             return partial  # "down, down is fine by me — not the second half"
+        if stance in ("agree", "weak_agree") and not own and self._asked_of_recap and _MEANS_THE_RECAP.search(" ".join(c.text for c in reading.clauses)):
+            return 0  # "… Before we do, let me recap: … Is that your understanding too?" — "Yes, that's exactly my understanding": the recap, confirmed
         if stance in ("agree", "weak_agree") and self._answers_question(pending, reading):
             stance = None  # "Can you see (3,2)?" — "Yes, (3,2) is open on my map": an answer, not an acceptance
         if stance in ("agree", "weak_agree") and not own and _ack_then_check(reading):
@@ -1191,6 +1195,12 @@ class AgreementState:
             self._drop(self.pending)
 
 
+def _asks_of_recap(reading: MessageReading) -> bool:
+    """The message recaps the way so far and ends by asking whether the partner has it the same."""
+    return (len(reading.clauses) > 1 and _ASKS_RECAP.search(reading.clauses[-1].text) is not None
+            and any(c.act == "recap" or _RECAP_WORD.search(c.text) for c in reading.clauses[:-1]))
+
+
 def _names_run_ends(proposals: list[Clause]) -> bool:
     """A run in the plan says which cell it ends on ("right twice to (3,3)")."""
     return any(i.kind == "run" and i.mention is not None for c in proposals for i in c.items)
@@ -1505,6 +1515,9 @@ _BARE_GO = re.compile(r"^\W*(?:go|go go|send(?: it)?|do it|let'?s go|go for it|f
 _YES_TO_CONDITION = re.compile(r"\W*(?:yes|yeah|yep|yup|ya|sure|definitely|absolutely|positive|100\s*%|they are|it is|i am|i'?m sure)\b", re.IGNORECASE)
 _CONDITION_MET = re.compile(r"\b(?:double[- ]?checked|i'?m sure|i am sure|none (?:of them )?(?:are|is) (?:a )?walls?|going with it|it matches)\b", re.IGNORECASE)
 _LETS = re.compile(r"\b(?:let'?s|lets|let us|i propose|we should)\b", re.IGNORECASE)
+_ASKS_RECAP = re.compile(r"\b(?:your understanding|match(?:es)? (?:yours|your|what you)|what you have|same as (?:yours|you)|have (?:it|that) the same|(?:is|does) (?:that|this) (?:recap|summary) (?:right|correct|match))\b[^.!]*\?\W*$", re.IGNORECASE)
+_RECAP_WORD = re.compile(r"\brecap|\bsummar|\bso far\b", re.IGNORECASE)
+_MEANS_THE_RECAP = re.compile(r"\b(?:understanding|recap|record|summary|matches|same (?:here|for me|on my side)|what i have|that'?s what i have)\b", re.IGNORECASE)
 _ASKS_WHAT_NEXT = re.compile(r"^\W*(?:(?:ok|okay|k|so|and|nice|good|cool)\W+)?(?:now|next|then|what now|now what|what next|where now|where next|whats next|what'?s next|which way|where to)\W*$", re.IGNORECASE)
 _FROM_HERE = re.compile(r"^\W*(?:(?:ok|okay|k|so|and)\W+)?(?:now|from here|from there)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(again|another|once more|one more|more|keep (?:going|goin|moving|heading))\b", re.IGNORECASE)

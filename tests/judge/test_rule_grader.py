@@ -2205,3 +2205,12 @@ def test_you_got_these_cells_asks_about_them():
 def test_a_count_reckoned_is_not_a_move():
     message = "How many downs? The star's in the bottom row… first row to seventh: I make it 5 downs. Right ×6, down ×5?"
     assert [i.direction for c in read_message(message).decision for i in c.items] == ["right"] * 6 + ["down"] * 5
+
+
+def test_a_yes_to_a_recap_asked_about_leaves_the_next_moves_open():
+    maze = maze_from_rows(OPEN_5)
+    messages = [("a", "Rows and columns from 1. Down to row 2, column 1?"), ("b", "Yes, I agree to down."),
+                ("a", "We're at row 2, column 1. Now for the right moves: row 2 column 2, row 2 column 3. Before we do, let me recap: "
+                      "start row 1 column 1 -> row 2 column 1. Is that your understanding too?"),
+                ("b", "Yes, that's exactly my understanding - thank you for keeping such a careful record!")]
+    assert rule_grade(maze, messages).moves == ["down"]
