@@ -1043,6 +1043,9 @@ def _offers_a_choice(text: str, items: list[Item]) -> bool:
 _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
     (quick(re.compile(key, re.IGNORECASE)), quick(re.compile(pattern, re.IGNORECASE)))
     for key, pattern in (
+        # a quoted name defined as a side: "'first column' = left"
+        (r"['\"’”]\s?=",
+         r"(?<=['\"’”] = )(?:up|down|left|right)\b|(?<=['\"’”]=)(?:up|down|left|right)\b"),
         # a stretch named by its heading: "the downward column", "the upward leg"
         (r"wards?\b",
          r"(?<=\bthe )(?:up|down)(?=wards?\s+(?:column|col|run|leg|part|stretch|section|path|corridor|line)\b)"),

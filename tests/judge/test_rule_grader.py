@@ -2214,3 +2214,8 @@ def test_a_yes_to_a_recap_asked_about_leaves_the_next_moves_open():
                       "start row 1 column 1 -> row 2 column 1. Is that your understanding too?"),
                 ("b", "Yes, that's exactly my understanding - thank you for keeping such a careful record!")]
     assert rule_grade(maze, messages).moves == ["down"]
+
+
+def test_a_quoted_name_defined_as_a_side_is_not_a_move():
+    assert read_message("I'll describe in words: 'first row' = top, 'first column' = left. We're in the top-left corner.").decision == []
+    assert [i.direction for c in read_message("next move = left").decision for i in c.items] == ["left"]
