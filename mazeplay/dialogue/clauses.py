@@ -1223,7 +1223,7 @@ _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|
 _DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef|north|south|east|west".split("|"))
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
-    r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:col(?:umn)?|row|file|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?"
+    r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:[a-h]-|\d(?:st|nd|rd|th)?\s+)?(?:col(?:umn)?|row|file|rank|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?"
     r"(?:(?:goal|star|finish|target)\s*(?:,\s*|(?:in|at|on)\s+(?:the\s+)?|\(|=\s*))?",  # "right onto the goal in the sixth row, fourth column"
     re.IGNORECASE,
 )

@@ -2219,3 +2219,8 @@ def test_a_yes_to_a_recap_asked_about_leaves_the_next_moves_open():
 def test_a_quoted_name_defined_as_a_side_is_not_a_move():
     assert read_message("I'll describe in words: 'first row' = top, 'first column' = left. We're in the top-left corner.").decision == []
     assert [i.direction for c in read_message("next move = left").decision for i in c.items] == ["left"]
+
+
+def test_a_run_up_a_named_file_to_a_square_is_one_straight_run():
+    items = [i for c in read_message("so: up the g-file to g5, then along the 5th rank to a5, then a6.").decision for i in c.items]
+    assert [(i.kind, i.direction) for i in items][0] == ("run", "up")
