@@ -947,7 +947,7 @@ _HELD_MOVES = re.compile(r"[:—–-]\s*(?:on\s+)?hold\b|\bon hold\b|[:—–-]\
 _HOLD_ON = re.compile(r"\b(?:hold (?:on|off)|wait (?:on|for|with)|pause (?:on|at))\b", re.IGNORECASE)
 _ON_GOAL_NOW = re.compile(r"\W*(?:now\s+)?(?:on|at)\s+(?:the\s+)?(?:goal|\*|star)(?:\s+(?:now|already))?\W*$", re.IGNORECASE)  # "On * now."
 _RECAP = _WordGated(re.compile(
-    r"\b(so far|recap|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
+    r"\b(so far|recap|recapping|to recap|summary|summari[sz]e|to sum up|in total|overall path|full path|complete path|"
     r"we'?ve (?:gone|moved|taken|made|done|come|walked|traveled|travelled|covered|been)|we have (?:gone|moved|taken|made|done|come|walked|been)|"
     r"we (?:went|moved|walked|came|took|stepped|traveled|travelled|did)|" + _STARTED_THEN_MOVED + r"|our (?:path|route|moves|trail|progress)|path (?:so far|taken)|"
     r"route (?:so far|taken)|moves? (?:so far|made|done|completed|taken)|completed|progress|history|trail|visited|"
@@ -958,7 +958,7 @@ _RECAP = _WordGated(re.compile(
     r"we'?re here|you are here|we are here|from the start(?:,|:)? (?:we|i) (?:went|moved|took))\b|^\W*(?:now\s+|ok,?\s+)?at\s+(?=[\(\[]|[a-l]\d|r\d)|"
     r"\b(?:current\s+|our\s+)?(?:position|location|pos)\s*[:=]",
     re.IGNORECASE,
-), 'so recap to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position pos standing stood located current final new you ur u were ok at', '')
+), 'so recap recapping to summary summarise summarize in overall full complete we our path route moves move completed progress history trail visited agreed the as already previously earlier currently now still position pos standing stood located current final new you ur u were ok at', '')
 _INFORM = _WordGated(re.compile(
     r"\b(walls?|open|blocked|free|clear|dots?|hidden|unknown|visible|invisible|see|sees|seen|saw|shows?|showing|shown|map|maps|view|"
     r"legend|symbol|corner|convention|coordinates?|indexed|index|numbered|numbering|origin|counting|count from|means|"

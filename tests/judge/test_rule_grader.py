@@ -2224,3 +2224,8 @@ def test_a_quoted_name_defined_as_a_side_is_not_a_move():
 def test_a_run_up_a_named_file_to_a_square_is_one_straight_run():
     items = [i for c in read_message("so: up the g-file to g5, then along the 5th rank to a5, then a6.").decision for i in c.items]
     assert [(i.kind, i.direction) for i in items][0] == ("run", "up")
+
+
+def test_recapping_the_moves_made_proposes_nothing():
+    message = "So, recapping once more: three steps up, and we're now in the third row, second column."
+    assert read_message(message).decision == []
