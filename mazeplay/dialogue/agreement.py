@@ -733,7 +733,7 @@ class AgreementState:
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
         if (own and any(_HOW_MANY.search(c.text) for c in reading.clauses)
-                and ({s.direction for s in own} == {s.direction for s in pending.steps} or len({s.direction for s in own}) == 1 and _starts_with(pending.steps, own))
+                and ({s.direction for s in own} == {s.direction for s in pending.steps} or (len({s.direction for s in own}) == 1 and _starts_with(pending.steps, own)))
                 and not (_starts_with(pending.steps, own) and len({s.direction for s in own}) > 1)):  # not "Down to (2,1) and right 5 — agreed. How many downs from there?"
             self._drop(pending)  # "OK go left. How many left? I think left two.": the way agreed, how far still open
             return 0

@@ -1307,8 +1307,8 @@ def move_items(text: str) -> list[Item]:
         masked = _DIAGONAL.sub(lambda m: " " * len(m.group(0)), masked)  # before "right of us" is masked as a place
     if _DIRECTION_HINT.search(lower):
         masked = _mask_not_moves(masked)
-    counted = _STEP_COLUMN.match(masked).end() if masked[:1].isdigit() and _STEP_COLUMN.match(masked) else 0
-    # where the last count written after a direction ends: "left 3 up 1" is left x3, up x1 (a step-number column ends before the move)
+    # where the last count written after a direction ends: "left 3 up 1" is left x3, up x1 (and a step-number column, before the move)
+    counted = column.end() if masked[:1].isdigit() and (column := _STEP_COLUMN.match(masked)) else 0
     for mention in find_mentions(masked):
         if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
@@ -1824,7 +1824,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if not question and _OPEN_SO_SEND.match(rest) and items and all(i.kind == "direction" for i in items):
         clause.act, clause.echo = "propose", True  # "left is open, send it ⬅️": the move, checked, and go
         return clause
-    if question and not worded_strong and (_YOU_HAVE.match(rest) or (_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items)):
+    if question and not worded_strong and (_YOU_HAVE.match(rest) or ((_ASK_START.match(rest) or _ASK_ANY.search(rest)) and not _is_bare(rest, items))):
         clause.act = "ask"
         return clause
     hypothetical = clause.hypothetical = bool(_HYPOTHETICAL.search(rest)) and not _POLITE_PROPOSAL.search(rest) and not (
