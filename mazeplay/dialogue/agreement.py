@@ -176,11 +176,10 @@ class AgreementState:
                 if end is not None or item.direction is None:
                     target = end  # "down to X", but X is not straight down from here under this reading: a jump
                 else:  # live mode reads the direction, as many steps as written
-                    for _ in range(item.count - 1):
-                        cell = step(here, item.direction)
-                        out.append(Step(item.direction, cell, item.direction))
-                        here = cell
-                    target = step(here, item.direction)
+                    *walked, target = _ahead(here, item.direction, item.count)
+                    out.extend(Step(item.direction, cell, item.direction) for cell in walked)
+                    if walked:
+                        here = walked[-1]
                     last_dir = item.direction
             elif item.kind == "goal":
                 target = self.goal
@@ -732,11 +731,12 @@ class AgreementState:
         if pending.solo and any(_SPLIT_UP.search(c.text) for c in reading.clauses):
             self._drop(pending)  # "lol ok we split up": the ok lets the partner go, it does not follow
             return 0
-        if (own and any(_HOW_MANY.search(c.text) for c in reading.clauses)
-                and ({s.direction for s in own} == {s.direction for s in pending.steps} or (len({s.direction for s in own}) == 1 and _starts_with(pending.steps, own)))
-                and not (_starts_with(pending.steps, own) and len({s.direction for s in own}) > 1)):  # not "Down to (2,1) and right 5 — agreed. How many downs from there?"
-            self._drop(pending)  # "OK go left. How many left? I think left two.": the way agreed, how far still open
-            return 0
+        if own and any(_HOW_MANY.search(c.text) for c in reading.clauses):
+            own_ways, prefix = {s.direction for s in own}, _starts_with(pending.steps, own)
+            if ((own_ways == {s.direction for s in pending.steps} or (len(own_ways) == 1 and prefix))
+                    and not (prefix and len(own_ways) > 1)):  # not "Down to (2,1) and right 5 — agreed. How many downs from there?"
+                self._drop(pending)  # "OK go left. How many left? I think left two.": the way agreed, how far still open
+                return 0
         if own_plan:
             partial = 0
         elif restates or self._tail_restated:  # the plan said back, with "I agree with the first three moves": those three
