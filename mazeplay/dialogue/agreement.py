@@ -959,7 +959,7 @@ class AgreementState:
         for clause in reading.clauses:
             if (number := LONE_NUMBER.match(clause.text)) is not None:
                 current = int(number.group(1))
-            elif (label := _PHASE_LABEL.match(clause.text)) is not None and any(clause is p for p in proposals):
+            elif (label := _PHASE_LABEL.match(clause.text) or _ITEM_LABEL.match(clause.text)) is not None and any(clause is p for p in proposals):
                 current = int(label.group(1))  # "Phase 2: UP four times, to row 3, column 5."
                 items.append((current, clause))
             elif current is not None and any(clause is p for p in proposals):
@@ -1436,6 +1436,7 @@ _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\
 _TOLD_AS_MADE = re.compile(r"\b(?:executed|done|completed|made|taken)\W*$", re.IGNORECASE)
 _CHECKED_OPEN = re.compile(r"\b(?:open|clear|free)\b[^.;!?]{0,30}[\u2714\u2705]", re.IGNORECASE)  # "Steps 3, 6, 9: open on your side ✅": cells checked, not steps agreed
 _PHASE_LABEL = re.compile(r"\W*(?:phase|leg|stage|segment|part)\s+(\d{1,2})\s*(?::|\.|\)|\s[—–-])", re.IGNORECASE)  # a plan's part, labelled as it is laid out
+_ITEM_LABEL = re.compile(r"\W*?(\d{1,2})\)\s")  # "2) N×2 to (3,2)": a list item's number, in its own clause ("2." stands alone)
 _PHASE_NAMED = re.compile(r"\b(?:phases?|legs?|stages?|segments?)\s+\**\d", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)
 _MOVE_THEN_WHERE = re.compile(r"\W*(?:up|down|left|right)(?:\s+again)?\s*,\s*(?:so\s+)?(?:now\s+)?we(?:'re|\s+are)\b", re.IGNORECASE)

@@ -664,7 +664,7 @@ _STOPS = frozenset(".!?…")  # a sentence ends only after one of them
 _BREAK_ALONE = frozenset("but however because since which though although unless otherwise so re then putting us say".split())
 _BREAK_AFTER_COMMA = frozenset("then next lets let i we how what shall should after and as s".split())
 _CLAUSE_BREAK = CaseBlind(re.compile(
-    _PUNCT_BREAKS + r"|(?<!recap)(?<!summary)\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,\s*(?=(?:my|your|the)\s+(?:column|col|row|line|side|half)\s+(?:there\s+|here\s+)?(?:is|are|'s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
+    _PUNCT_BREAKS + r"|(?<!recap)(?<!summary)\s+(?=(?:and|then|so|which puts us|putting us) (?:we'?re|we are|we'?ll be|we will be|that'?s|at)\b)|\s+(?=(?:gets|takes|puts|brings|lands|leads|places|leaves|carries|get|take|put|bring|land|lead|place|leave|carry) us\b)|\s*,\s*(?=[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]\s+(?:is\s+)?(?:clear|open|free|a wall|blocked|wall)\b)|,\s+(?=(?:\d\s*,\s*\d(?:\s*(?:,|n|and|&)\s*)?){2,}\s*(?:are\s+|is\s+)?(?:clear|open|free|walls?|blocked)\b)|,\s*(?=(?:row|r)\s*\d+[^,.;?!]{0,24}\b(?:open|clear|free|walls?|blocked)\b)|,\s*(?=(?:my|your|the)\s+(?:column|col|row|line|side|half)\s+(?:there\s+|here\s+)?(?:is|are|'s)\b)|,?\s+\bbut\b\s+|,?\s+\bhowever\b,?\s+|,\s*(?=(?:and\s+)?(?:so|then|next|let'?s|lets|i propose|i suggest|we should|how about|what about|shall we|should we|after that|and then|because|since|as|which|though|although|unless|otherwise)\b)"
     r"|\s+(?=(?:because|since|which means|which is|which puts|so let'?s|so i'?ll|so i will|so i'?m|so i am|though|although|unless|otherwise)\b)"
     r"|\s+(?=so\s+(?:(?:just|then|we go|go|tbh|honestly|imo|do|lets|let's|yea|yeah|ya|yes|ok|okay|k)\s+)*(?:\d\s*|x\d\s*)?(?:up|down|left|right|dwon|donw|rigth|rihgt|lfet|north|south|east|west)\b)"
     f"|(?<={_EMOJI})" r"\s+(?=(?:we'?re|we are|were|we r)\s+(?:now\s+)?(?:on|at|in)\b|and then\b)"  # "ok up up 🧗 we're on line 3 now"
@@ -889,7 +889,7 @@ _COPULA = quick(re.compile(r"\b(?:is|are|was|were|be|been|has|have)\b|'s\b|@\s*=
 _PROGRESSIVE = re.compile(r"\W*(?:now\s+)?(?:moving|going|heading|stepping|walking)\b", re.IGNORECASE)
 _REASONING = re.compile(r"\blet me (?:reason|think|check|verify|make sure|double[- ]check|work (?:it|this) out|walk (?:it )?through|trace)|\bthinking (?:it )?through\b|\breasoning\b", re.IGNORECASE)
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
-_CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|get|take|put|bring|land|lead) us\b", re.IGNORECASE)
+_CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|places|leaves|carries|get|take|put|bring|land|lead|place|leave|carry) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
 _WHY = re.compile(r"^\W*(?:why|how come|how (?:many|far|much))\b", re.IGNORECASE)  # "why right?", "how many left."
 _MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
@@ -984,22 +984,22 @@ _CONVENTION = _Gated(re.compile(
     "' is", "’ is", '" is', '” is', "x is", "y is", "x down", "y down", "x up", "y up", "x left", "y left", "x right", "y right", "x count", "y count"))
 _HYPOTHETICAL = _WordGated(re.compile(
     r"\b(if|would|'d|could be|might|may|whether|unless|otherwise|suppose|assuming|imagine|hypothetically|"
-    r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|ends? up|end us|"
+    r"gets us|get us|leads?|leading|takes us|take us|puts us|put us|brings us|bring us|lands? us|places? us|leaves? us|carr(?:y|ies) us|ends? up|end us|"
     r"goes to|go to a wall|reach(?:es)? (?:a|the)? ?(?:wall|dead)|that'?d|we'?d|it'?d|can reach|could reach|then we'?d|"
     r"means|meaning|either|alternatively|alternative|option|options|possible|possibly|one way|another way|"
     r"from there,? (?:we|you) (?:can|could)|we can go|we could go|you can go|"
     r"(?:was|were) (?:going|about|planning) to (?:suggest|propose|say|go)|had (?:suggested|proposed|planned))\b",
     re.IGNORECASE,
-), 'if would d could might may whether unless otherwise suppose assuming imagine hypothetically was were had gets get leads lead leading takes take puts put brings bring lands land ends end goes go reach reaches that we it can then means meaning either alternatively alternative option options possible possibly maybe perhaps one another from you', '')
+), 'if would d could might may whether unless otherwise suppose assuming imagine hypothetically was were had gets get leads lead leading takes take puts put brings bring lands land places place leaves leave carries carry ends end goes go reach reaches that we it can then means meaning either alternatively alternative option options possible possibly maybe perhaps one another from you', '')
 _STRONG_PROPOSAL = _WordGated(re.compile(
     r"\b(let'?s|lets|let us|i propose|i'?d propose|i suggest|i'?d suggest|proposal|proposing|(?<!going to )(?<!about to )propose|(?<!going to )(?<!about to )suggest(?:ion)?|"
     r"how about|what about|why don'?t we|shall we|should we|we should|we (?:still |just |really )?(?:must|need to|have to|gotta|got to)|i vote|my vote|"
     r"i'?d (?:say|go|pick|choose|recommend|rather|prefer|suggest|propose|like to)|i (?:would )?(?:rather|prefer)|instead|i (?:recommend|want to go|think we should)|recommend|we go|we move|we step|we head|we take|"
     r"please (?:go|move|step|head)|next move|next step|my move|move:|propose:|decision|(?<!your )(?:plan|route|path)|(?:the|a|my|our) way(?=\s*(?:is\s*)?:)|answer|the rest (?:would be|is|will be)|"
-    r"i'?m (?:proposing|suggesting)|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
+    r"i'?m (?:proposing|suggesting)|(?:i\s+)?request(?:ing)?\s+(?:your\s+)?approval|for your approval|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
     r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one)(?!(?:\s+(?:up|down|left|right|over|along))?\s+(?:is|'s|looks|seems)\s+(?:also\s+|too\s+|both\s+)?(?:open|clear|free|fine|ok|a wall|blocked|walled)))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take(?!\s+us\b))\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
-), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest way', '')
+), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest way request requesting approval', '')
 _MOVE_VERB = _Gated(re.compile(
     r"\b(go|goes|going|goin|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
     r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
@@ -1274,7 +1274,7 @@ def _one_rendering(items: list[Item], text: str) -> list[Item]:
 
 
 _TO_THE_EDGE = re.compile(r"all the way|to the (?:very )?(?:bottom|top|end|edge|wall|corner|last (?:row|column|col))|as far as (?:we|it) can|until (?:we hit |the )?(?:the )?(?:wall|edge|end)", re.IGNORECASE)
-_EDGE_AFTER = re.compile(r"\s*(?:the\s+(?:(?:\w+\s+)?(?:column|col|side|edge|file|row|corridor)\s+)?)?(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)  # "down the left column all the way"
+_EDGE_AFTER = re.compile(r"\s*(?:(?:along|across)\s+the\s+(?:(?:\w+\s+)?(?:column|col|file|row|corridor)\s+)?(?=until|till|to the (?:very )?(?:edge|end|wall))|the\s+(?:(?:\w+\s+)?(?:column|col|side|edge|file|row|corridor)\s+)?)?(?:" + _TO_THE_EDGE.pattern + r")\b", re.IGNORECASE)  # "down the left column all the way"
 
 
 _TO_GOAL_AFTER = re.compile(r"\s*(?:the\s+(?:[\w-]+\s+){0,2}?(?:column|col|side|edge|row|line|file|corridor)\s+)?(?:all the way\s+|straight\s+)?(?:(?:on|in)?to|until|till|up to)\s+(?:we\s+(?:reach|hit|get\s+to)\s+)?(?:the\s+)?(?:goal|star|\*|finish|exit)(?![\w*])", re.IGNORECASE)

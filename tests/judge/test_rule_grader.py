@@ -2229,3 +2229,24 @@ def test_a_run_up_a_named_file_to_a_square_is_one_straight_run():
 def test_recapping_the_moves_made_proposes_nothing():
     message = "So, recapping once more: three steps up, and we're now in the third row, second column."
     assert read_message(message).decision == []
+
+
+def test_where_a_plan_should_place_us_is_not_one_more_move():
+    message = "Proposal: left twice to (4,2), then up twice. That should place us on the goal."
+    assert [i.kind for c in read_message(message).decision for i in c.items] == ["run", "direction", "direction"]
+
+
+def test_items_numbered_with_a_parenthesis_number_the_plan():
+    plan = "Counter-plan:\n1) right x2 to (0,2).\n2) down x2 to (2,2).\n3) right to (2,3)."
+    messages = [("a", "(row, col) from 0. " + plan), ("b", "Steps 1-2 accepted. Step 3 later.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["right", "right", "down", "down"]
+
+
+def test_along_a_row_until_the_edge_is_as_far_as_the_grid_goes():
+    messages = [("a", "Proposal: move right along the top row until the edge, then down."), ("b", "Agreed.")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).route[-1] == (1, 4)
+
+
+def test_requesting_approval_for_moves_proposes_them():
+    clause = read_message("Requesting approval for phase 2: UP to (2, 3), RIGHT to (3, 3).").clauses[0]
+    assert clause.act == "propose"
