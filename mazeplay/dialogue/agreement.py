@@ -383,7 +383,7 @@ class AgreementState:
         pending = self.pending
         if not proposals and (pending is None or pending.seat == seat):
             proposals = [c for c in reading.clauses if c.conditional and c.items][:1]  # "I'd agree to up four if you're sure": offered, on a condition
-        proposals = self._without_confirmation(seat, proposals)
+        proposals = self._without_confirmation(seat, proposals, previous)
         proposals = self._without_moves_just_made(proposals)
         if proposals and self._retells_the_way_here(proposals, reading):
             proposals = []  # "Up, then left, and we're at row 4, column 4.": the moves made, told again
@@ -641,9 +641,10 @@ class AgreementState:
             return again[len(just):]
         return own
 
-    def _without_confirmation(self, seat: str, proposals: list[Clause]) -> list[Clause]:
+    def _without_confirmation(self, seat: str, proposals: list[Clause], previous: tuple[str, MessageReading] | None) -> list[Clause]:
         """"Down. Down. Let's go right." right after moves were agreed: the bare directions confirm the
-        moves just made, the rest proposes."""
+        moves just made, the rest proposes (unless the partner has just named them as the next moves: "ya go. left
+        again after that is open on mine" — "ok so left, then up x2?")."""
         if len(proposals) < 2 or not self.agreed:
             return proposals
         just_agreed = self._directions_just_agreed()
@@ -665,6 +666,9 @@ class AgreementState:
         if pending is not None and pending.seat != seat and said == [s.direction for s in pending.steps[:n]]:
             return proposals  # "Right is open. Then down…": the partner's open plan, said again
         if lead and n <= len(just_agreed) and (said == just_agreed[:n] or said == just_agreed[-n:]):
+            if previous is not None and previous[0] != seat and any(
+                    c.sequenced and [i.direction for i in c.items[:n]] == said for c in previous[1].clauses if c.act != "propose"):
+                return proposals
             if self._lands_on_goal(proposals) and not self._lands_on_goal(proposals[lead:]):
                 return proposals  # "DOWN, then RIGHT to *." from two steps away: both moves are new, or the last misses *
             rest = proposals[lead:]

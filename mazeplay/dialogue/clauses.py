@@ -835,12 +835,12 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 ), ("no", "not", "can", "couldn", "doubt", "why", "nothing", "won", "wouldn", "never"))
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
-    r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|"
+    r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|go along with (?:that|this|it|you|the plan|your plan)|can live with (?:that|this|it)|"
     r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|ratif(?:y|ied)|yes+|yeah|yep|yup|ys|aye|ok(?:ay)?|"
     r"(?:(?<=\b[a-h]\d )|(?<=\bup )|(?<=down )|(?<=dwon )|(?<=left )|(?<=right )|(?<=rigth ))ya(?=[\s.!]*$)|"  # "b4 ya", "dwon ya": a move, then yes
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!fairly )(?<!really )(?<!totally )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved ratify ratified yes yess yesss aye yeah yep yup ys ya sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved ratify ratified live yes yess yesss aye yeah yep yup ys ya sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
 _CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b"
                                r"|[)\]]\s*,?\s*(?:both|all)\s+(?:now\s+)?confirmed\b", re.IGNORECASE)  # "(4,0), (3,0), (2,0) all confirmed": cells checked
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
@@ -1057,7 +1057,8 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"\b(?:set|split|sum|sums|summed|line|lined|match|matched|mix|mixed|pick|look|fill|give|speed|wrap|end|ended|show|"
          r"clear|come|comes|came|shut|back(?!\s+(?:up|down|left|right)\s+(?:one|a|to|\(|up|down|left|right|then|and|x\s?\d|\d|twice))|make|made|catch|keep|hold|open|break|"
          r"broke|slow|narrow|write|wrote|count|counting|boil|calm|settle|double|doubled|follow|followed|mess|messed|mark|marked|"
-         r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake)\s+(?:up|down)\b"
+         r"bottom|top|upper|lower|start|starting|warm|sign|signed|pull|pulled|round|rounded|tie|tied|turn|turned|shake|"
+         r"team|teams|teamed|teaming|pair|paired|pairing|link|linked|meet|add|adds|added|adding|fire|fired|free|freed|cheer|gang)\s+(?:up|down)\b"
          r"|\b(?:up|down)\s+to\s+(?:you|us|me|them|date|here)\b|\bup\s+to\s+(?:and\s+including\s+)?(?:steps?|moves?|points?|now|this|that|#\s*\d|\d+(?:st|nd|rd|th)?\s+(?:steps?|moves?))\b"
          r"|\b(?:what'?s|whats|wats|wassup|sup)\s+up\b(?!\s+(?:there|here|ahead|above|from|next|top|at|in|on|one)\b)|\b(?:everything|all|fine|ok|okay|good|agreed?|works|consistent|open|clear|accepted?|confirmed?|correct)\s+up\s+to\b|\bup\s+and\s+running\b|\bupside\b|\bup\s+front\b|\bdown\s+the\s+line\b"
          r"|\b(?:u|you|ya|ur|you'?re|i'?m|im|i am|we'?re|we|are we|r we|r u)\s+(?:so\s+|totally\s+|still\s+)?down\s+(?:for|with)\b"),  # "u down for up, left, up?": willing
@@ -1848,7 +1849,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     informing = bool(_INFORM.search(described) or _INFORM_SYMBOL.search(rest) or _SEEN_LIST.match(rest) or _CELL_STATUS.search(rest)
                      or ("onfirmed" in rest and _CONFIRMED_REPORT.search(rest))) or section_inform
     if (_THEN_MOVE_ONTO.match(rest) or _THEN_GOAL.match(rest) or _THEN_MOVE_IS_GOAL.match(rest) or _MOVE_ONTO_GOAL.match(rest)
-            or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and not question:
+            or (_THEN_DIRECTION.match(rest) and leads_with_move)) and not hypothetical and (
+            not question or (leads_with_move and _THEN_DIRECTION.match(rest) and _MOVES_TO_PLACE.match(rest))):  # "then left x4 to the left edge?": the plan, asking
         clause.act = "propose"  # "then right onto the goal at row 5 column 3": the last move, and where it lands
     elif _NEXT_LABEL.match(rest) and not hypothetical and not question and all(i.kind in ("cell", "direction", "run") for i in items):
         clause.act = "propose"  # "Next: up to (3,2) and up again to (2,2), both open on my side.": labelled as the next moves
@@ -1892,7 +1894,7 @@ _OPEN_SO_GO = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WOR
 _OPEN_SO_SEND = re.compile(rf"^\W*(?:the\s+(?:cell|one|square)\s+)?{_DIRECTION_WORD}(?:\s+of\s+(?:us|@|here))?\s+(?:looks|is|seems|'s)\s+(?:\w+\s+)?(?:open|clear|free)\b[^?,;]*[,;]\s*"
                            rf"(?:so\s+)?(?:send it|go|let'?s go|go for it|do it)(?:\s+{_DIRECTION_WORD})?\W*$", re.IGNORECASE)
 _WHERE_THE_GOAL_IS = re.compile(rf"\W*(?:(?:so|and|but|i think)\W+)*(?:{_DIRECTION_WORD}|north|south|east|west)(?:[\s-]+(?:and\s+|&\s+)?(?:{_DIRECTION_WORD}))?\s+(?:is|'s)\s+(?:where|towards?)\s+(?:the\s+)?(?:goal|\*|star|exit|target|finish)\b", re.IGNORECASE)  # "down and right is where the goal is"
-_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d|\s+(?:once|twice|(?:\d|two|three|four|five|six|seven)\s+times))?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}\s*(?:[x×]\s*\d|\d)\b(?!\s*(?:(?:from|of)\s+(?:the\s+)?(?:start|here|us|there|@)\s+)?(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
+_LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_DIRECTION_WORD}(?:\s*[x×]\s*\d|\s+(?:once|twice|(?:\d|two|three|four|five|six|seven)\s+times))?[\s,;+>-]+(?:then\s+|and\s+)?(?:straight\s+)?){{1,}}{_DIRECTION_WORD}\b|{_DIRECTION_WORD}(?:\s*(?:[x×]\s*\d|\d)|\s+(?:twice|(?:\d|two|three|four|five|six|seven|eight)\s+times))\b(?!\s*(?:(?:from|of)\s+(?:the\s+)?(?:start|here|us|there|@)\s+)?(?:is|are|cells?\s+(?:is|are)|squares?\s+(?:is|are))\b))", re.IGNORECASE)
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
 
 

@@ -2250,3 +2250,30 @@ def test_along_a_row_until_the_edge_is_as_far_as_the_grid_goes():
 def test_requesting_approval_for_moves_proposes_them():
     clause = read_message("Requesting approval for phase 2: UP to (2, 3), RIGHT to (3, 3).").clauses[0]
     assert clause.act == "propose"
+
+
+def test_teaming_up_and_adding_up_are_not_moves():
+    assert read_message("Great to be teaming up with you. So far it all adds up.").decision == []
+
+
+def test_i_would_go_along_with_that_as_far_as_a_cell_accepts_that_far():
+    maze = maze_from_rows(OPEN_5)
+    messages = [("a", "(row, col) from 0. Maybe down to (1,0), then (2,0), (3,0)?"),
+                ("b", "Hmm. I'd go along with that as far as (2,0), and then let's check what's below before the last step.")]
+    assert rule_grade(maze, messages).route[-1] == (2, 0)
+
+
+def test_a_plan_step_asked_with_where_it_leads_is_proposed():
+    messages = [("a", "so down, then right x3 to the right edge? then down x3, that column is open on mine"),
+                ("b", "ya. down, right x3, down x3 go")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "right", "right", "right", "down", "down", "down"]
+
+
+def test_a_counted_move_asked_with_where_it_leads_is_proposed():
+    assert [i.direction for c in read_message("Maybe down five times, to the 6th row?").decision for i in c.items] == ["down"] * 5
+
+
+def test_the_move_the_partner_named_next_is_proposed_not_confirmed():
+    messages = [("a", "so: down down right?"), ("b", "ya go. right again after that is open on mine"),
+                ("a", "ok so right, then down x2?"), ("b", "yup R D D")]
+    assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down", "right", "right", "down", "down"]
