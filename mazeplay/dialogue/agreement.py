@@ -283,14 +283,14 @@ class AgreementState:
                 if any(s.direction is None for s in self._resolve(sketch, origin)):
                     skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
                     continue
-            if steps and not clause.sequenced and not clause.listed and not counted and self.cell_of is not None:
+            if steps and not clause.sequenced and not clause.listed and not counted and self.cell_of is not None and not _INTO_IT.search(clause.text):
                 again = [s.cell for s in self._resolve(clause.items, origin)]
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
             if steps and self._names_steps_just_told(clause, steps):
                 continue  # "Down ×4: (2,2), (3,2), (4,2), (5,2)", "down, down, down — (3,4), (4,4), (5,4) —": the cells of those moves
-            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text))) and steps:
+            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text) and not _INTO_IT.search(clause.text))) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
@@ -1440,6 +1440,7 @@ _STEPS_NAMED = re.compile(r"\b(?:steps?|moves?|phases?|legs?|stages?|segments?)\
 _TOLD_AS_MADE = re.compile(r"\b(?:executed|done|completed|made|taken)\W*$", re.IGNORECASE)
 _CHECKED_OPEN = re.compile(r"\b(?:open|clear|free)\b[^.;!?]{0,30}[\u2714\u2705]", re.IGNORECASE)  # "Steps 3, 6, 9: open on your side ✅": cells checked, not steps agreed
 _PHASE_LABEL = re.compile(r"\W*(?:phase|leg|stage|segment|part)\s+(\d{1,2})\s*(?::|\.|\)|\s[—–-])", re.IGNORECASE)  # a plan's part, labelled as it is laid out
+_INTO_IT = re.compile(r"\b(?:in|into|onto)\s+(?:it|that one|that cell|there)\b", re.IGNORECASE)  # "… is open on my side, so left into it": on into the cell just described
 _ITEM_LABEL = re.compile(r"\W*?(\d{1,2})\)\s")  # "2) N×2 to (3,2)": a list item's number, in its own clause ("2." stands alone)
 _PHASE_NAMED = re.compile(r"\b(?:phases?|legs?|stages?|segments?)\s+\**\d", re.IGNORECASE)
 _STEPS_ALONE = re.compile(r"\W*(?:steps?|moves?|phases?|legs?|stages?|segments?)\s+\**\d{1,2}(?:\s*(?:[–—-]|to|through|thru|,|and|&)\s*\d{1,2})*\W*$", re.IGNORECASE)

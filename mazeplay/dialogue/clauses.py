@@ -925,7 +925,7 @@ _HOLD_UNTIL = _Gated(re.compile(r"\bhold(?:ing)?\s+(?:off\s+(?:on\s+)?)?(?:the|t
                                 r"\s+(?:until|till|for now|for a (?:moment|sec))\b", re.IGNORECASE), ("hold",))  # "Hold the ups until we're at (5,0).": not yet
 
 _META = _Gated(re.compile(
-    r"\b(we (?:only )?(?:say|write|type)|(?:say|write|type|said|saying|declare|announce|shout|call) (?:out )?\W*acti|"
+    r"\b(we (?:only )?(?:say|write|type)|(?:says?|writes?|types?|said|saying|typing|writing|declares?|announces?|shouts?|calls?) (?:out )?\W*acti|"
     r"(?:say|write|type|reply|respond|answer|use|with)\s+\W*(?:agree|move:|propose)|to propose|(?<!have )(?<!going )(?<!happy )(?<!willing )(?<!ready )(?<!glad )(?<!delighted )(?<!pleased )to (?:accept|agree)|"
     r"(?:accept|propose)\w*\s+(?:\w+\s+){0,2}(?:by (?:writing|saying|typing)|with|using)\b|"
     r"the rules?|protocol|format|remember(?: that)?|reminder|instructions?|as instructed|once we (?:reach|get|are)|"
@@ -940,7 +940,7 @@ _CLAIM = _Gated(re.compile(
     r"\b(we (?:made it|did it|win|won|solved it|finished|are done|'re done)|we(?:'ve| have)? (?:reached|arrived at|hit|found|got to|made it to) "
     r"(?:the )?(?:goal|\*|end|finish|exit|destination)|(?:goal|destination) (?:reached|achieved)|mission accomplished|"
     r"success(?:ful(?:ly)?)?|solved|victory|we'?re (?:at|on) (?:the )?(?:goal|\*)|we are (?:at|on) (?:the )?(?:goal|\*)|"
-    r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end)\b",
+    r"(?:that|which) (?:puts|gets|brings) us (?:at|to|on) (?:the )?(?:goal|\*)|game over|the end(?!\s+of\b))\b",
     re.IGNORECASE,
 ), ("made it", "did it", "win", "won", "solv", "finish", "done", "reach", "arriv", "hit", "found", "got to", "goal", "*", "destination", "accomplish", "success", "victor", "game over", "the end", "us "))
 _HELD_MOVES = re.compile(r"[:—–-]\s*(?:on\s+)?hold\b|\bon hold\b|[:—–-]\s*not yet\b|^\W*hold\s+(?:the\s+)?(?:remaining|rest|others?\b)", re.IGNORECASE)  # "Down x3: hold", "steps 3–4 on hold", "Hold the remaining three"
@@ -1065,7 +1065,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # routes and places: down the middle, along the left edge, far right, next to the goal, 2 down, 1 right
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open|leftmost|rightmost|left-hand|right-hand|outer|far|far-left|far-right)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
-         r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b"
+         r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b|\b(?:up|down)(?:wards?)?\s+and\s+to\s+the\s+(?:left|right)\b"  # "heading up and to the right": the way in general
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|(?<!up )(?<!down )(?<!left )(?<!right )\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
@@ -1557,7 +1557,7 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         stance = "weak_agree" if _AGREE_WITH_STATEMENT.search(body[agree.start():]) else "agree"
     if _REFUSE_PHRASE.search(body):
         stance = "refuse"
-    if stance is None and not question and (_MOVES_APPROVED.match(body) or _ONE_MOVE_APPROVED.match(body)):
+    if stance is None and not question and (_MOVES_APPROVED.match(body) or _ONE_MOVE_APPROVED.match(body) or _MOVE_THEN_FINE.match(body)):
         stance = "agree"  # "down then right is good.", "right x2 works": the moves, approved
     return stance
 
@@ -1866,7 +1866,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"
     elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind in ("direction", "edge") for i in items) and _GO_VERB.search(rest))):
         clause.act = "propose"  # a move verb, and no description around it (or one around directions with "go")
-    elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(rest):
+    elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(_FROM_HERE.sub(" ", rest)):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif (clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest)
           and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest) or _IS_OPEN.search(rest) or _BLOCK_WORDS.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
@@ -1878,6 +1878,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 
 _TRAILING_EMOJI = re.compile("(?:\\s*[\U0001F300-\U0001FAFF\u2600-\u2713\u2715-\u2717\u2719-\u27BF]\ufe0f?)+\\s*$")
+_FROM_HERE = re.compile(r"\bfrom (?:where we (?:are|stand)|where we're)(?:\s+now)?\b", re.IGNORECASE)  # "So from where we are: right x5": the start of the moves, not a report
 _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)(?:\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|more|times?|once|twice|steps?|moves?)){0,3}\s+(?:in)?to\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
@@ -1898,6 +1899,7 @@ _LEADING_MOVES = re.compile(rf"\W*(?:(?:now|so|next|k|ok(?:ay)?),?\s+)?(?:(?:{_D
 _MOVES_APPROVED = re.compile(rf"^\W*(?:{_DIRECTION_WORD}\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?[\s,;+&>-]*(?:then\s+|and\s+)?){{2,}}(?:is\s+|are\s+|looks\s+|seems\s+)?(?:good|fine|great|ok|okay|perfect|works)\b(?:\s+(?:for|with|by)\s+me)?\W*$", re.IGNORECASE)
 
 
+_MOVE_THEN_FINE = re.compile(r"^\W*(?:the\s+)?(?:single\s+|one\s+|first\s+|next\s+|last\s+)?(?:up|down|left|right|dwon|rigth|lfet)(?:\s+(?:move|step|one))?\s*[,:–—-]\s*(?:fine|ok|okay|good|sure|yes|agreed)\W*$", re.IGNORECASE)  # "The single up, fine."
 _ONE_MOVE_APPROVED = re.compile(r"^\W*(?:up|down|left|dwon|lfet)\b(?:\s*[x×]\s*\d|\s+twice|\s+again)?\s+(?:is|seems|looks|sounds)\s+(?:good|fine|great|ok|okay|perfect)\b(?:\s+(?:for|with|by|to)\s+me)?\W*$", re.IGNORECASE)  # "Up seems fine to me." ("right is fine" may mean correct)
 
 

@@ -1144,7 +1144,7 @@ def test_the_goal_at_the_end_of_a_list_of_cells_is_its_last_step():
     assert [i.label for i in move_items("Agreed: C1, B1, A1, goal.")] == ["C1", "B1", "A1", "the goal"]
     assert [i.label for i in move_items("(2,3) -> (3,3) -> *")] == ["(2,3)", "(3,3)", "the goal"]
     assert [i.label for i in move_items("(3,3), goal is at (5,5)")] == ["(3,3)", "(5,5)"]
-    maze = maze_from_rows(["....", "*#..", "#...", "##.@"])
+    maze = maze_from_rows([".*..", "....", "....", "...@"])
     messages = [("b", "Columns A–D left to right, rows 1–4 top to bottom. Start = D4, goal = A2. Up to D3?"),
                 ("a", "D3: agreed. Then D2, D1?"), ("b", "Agreed, both."),
                 ("a", "Plan: C1, B1, A1, goal?"), ("b", "Agreed."), ("a", "ACTI!")]
@@ -1623,7 +1623,7 @@ def test_a_reply_that_says_yes_while_it_proposes_may_be_read_again_when_acti_lan
 def test_hold_the_ups_until_there_defers_them_and_cells_all_confirmed_is_a_check():
     assert read_message("Hold the ups until we're at (5,0).").stance == "doubt"
     assert read_message("(4,0), (3,0), (2,0) all confirmed.").stance is None
-    maze = maze_from_rows(["....", "..*.", "....", "...@"])
+    maze = maze_from_rows([".*..", "....", "....", "...@"])
     messages = [("b", "- Coords: (r,c), 0-based.\n- Start (3,3). Goal (1,2).\n- Plan: L ×1 to (3,2), then U ×2 to (1,2)."),
                 ("a", "- Agree: L ×1.\n- U ×2: (2,2), (1,2) all confirmed. Hold the ups until we're at (3,2).")]
     assert rule_grade(maze, messages, "b").route[-1] == (3, 2)
@@ -2277,3 +2277,33 @@ def test_the_move_the_partner_named_next_is_proposed_not_confirmed():
     messages = [("a", "so: down down right?"), ("b", "ya go. right again after that is open on mine"),
                 ("a", "ok so right, then down x2?"), ("b", "yup R D D")]
     assert rule_grade(maze_from_rows(OPEN_5), messages).moves == ["down", "down", "right", "right", "down", "down"]
+
+
+def test_so_left_into_the_cell_just_described_goes_on_from_there():
+    maze = maze_from_rows([".*..", "....", "....", "...@"])
+    messages = [("a", "Rows and columns from 1. I'd suggest left to the fourth row, third column, then up to the third row, third column."),
+                ("b", "Agreed: left to the fourth row, third column, then up to the third row, third column. From there the third "
+                      "row, second column is open on my side, so left into it, then up to the second row, second column."),
+                ("a", "Yes to all of that.")]
+    assert rule_grade(maze, messages).route == [(3, 3), (3, 2), (2, 2), (2, 1), (1, 1)]
+
+
+def test_one_of_us_types_acti_is_a_rule_not_the_phrase_said():
+    assert not acti_said("Once we're standing on it one of us types ACTI! and not a second before.")
+    assert not acti_said("whoever lands on it says ACTI!")
+    assert acti_said("Done. Typing it: ACTI!")
+
+
+def test_moves_to_the_end_of_a_row_from_where_we_are_are_proposed():
+    clauses = read_message("So from where we are: right x5 to the end of the row, then up x2 onto the goal.").clauses
+    assert [c.act for c in clauses] == ["propose", "propose"]
+
+
+def test_heading_up_and_to_the_right_is_the_way_in_general():
+    assert read_message("so broadly we're heading up and to the right (that's a description, not a move).").decision == []
+
+
+def test_the_single_up_fine_accepts_that_move():
+    messages = [("a", "one more up, then right three times along that row."),
+                ("b", "AGREE? no. Not the three rights in one go. The single up, fine.")]
+    assert rule_grade(maze_from_rows(OPEN_5[::-1]), messages).moves == ["up"]
