@@ -283,14 +283,15 @@ class AgreementState:
                 if any(s.direction is None for s in self._resolve(sketch, origin)):
                     skipping = True  # "right 1, down x5. that's (4,1) -> (4,2) -> … -> (4,6)": a sketch, the plan stands
                     continue
-            if steps and not clause.sequenced and not clause.listed and not counted and self.cell_of is not None and not _INTO_IT.search(clause.text):
+            into_it = _INTO_IT.search(clause.text) is not None  # "so left into it": on from the cell just described, never the plan said again
+            if steps and not clause.sequenced and not clause.listed and not counted and self.cell_of is not None and not into_it:
                 again = [s.cell for s in self._resolve(clause.items, origin)]
                 walked = [s.cell for s in steps]
                 if again and again == walked[: len(again)]:
                     continue  # "right x4, then down to row 2 col 5. right x4 + down, that works?": the plan said again
             if steps and self._names_steps_just_told(clause, steps):
                 continue  # "Down ×4: (2,2), (3,2), (4,2), (5,2)", "down, down, down — (3,4), (4,4), (5,4) —": the cells of those moves
-            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text) and not _INTO_IT.search(clause.text))) and steps:
+            if (clause.rendering or (clause.conclusion and not _NEW.search(clause.text) and not into_it)) and steps:
                 steps = []  # the plan said again in other words, or the decision after the reasoning: read that
             elif steps and not clause.sequenced and self._restarts(clause, origin, steps):
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
@@ -668,7 +669,7 @@ class AgreementState:
         if lead and n <= len(just_agreed) and (said == just_agreed[:n] or said == just_agreed[-n:]):
             if previous is not None and previous[0] != seat and any(
                     c.sequenced and [i.direction for i in c.items[:n]] == said for c in previous[1].clauses if c.act != "propose"):
-                return proposals
+                return proposals  # the partner told of them as the next moves ("left again after that is open"): proposed now
             if self._lands_on_goal(proposals) and not self._lands_on_goal(proposals[lead:]):
                 return proposals  # "DOWN, then RIGHT to *." from two steps away: both moves are new, or the last misses *
             rest = proposals[lead:]
