@@ -933,7 +933,7 @@ _META = _Gated(re.compile(
     r"don'?t say|do not say|not say|shouldn'?t say|won'?t say|will say|we'?ll say|i'?ll say|should say|must say|can say|"
     r"need to say|supposed to|the phrase|the word|completion phrase|magic word|keyword)\b",
     re.IGNORECASE,
-), ("say", "write", "type", "said", "declare", "announce", "shout", "call", "reply", "respond", "answer", "use",
+), ("say", "write", "type", "said", "typing", "writing", "declare", "announce", "shout", "call", "reply", "respond", "answer", "use",
     "with", "accept", "propose", "agree", "rule", "protocol", "format", "remember", "reminder", "instruct",
     "once we", "when we", "only when", "until", "as soon", "before", "after we", "phrase", "word", "supposed"))
 _CLAIM = _Gated(re.compile(
@@ -2220,6 +2220,7 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
             before.act = "ask"  # "(6,1)? unknown to me.", "(2,6)? Can't see.": what the cell is, asked
     _how_far_said_after_why(clauses)
     _unconditioned_yes(clauses)
+    clauses = [c for c in clauses if c.act != "meta" or not _GRADER.search(c.text)]  # "EVALUATOR: the route was …": no part of the talk
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
 
 
