@@ -1866,7 +1866,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act = "propose"
     elif not hypothetical and _MOVE_VERB.search(rest) and (not informing or (all(i.kind in ("direction", "edge") for i in items) and _GO_VERB.search(rest))):
         clause.act = "propose"  # a move verb, and no description around it (or one around directions with "go")
-    elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(_FROM_HERE.sub(" ", rest)):
+    elif clause.conclusion and not hypothetical and not informing and not _COPULA.search(_FROM_WHERE_WE_ARE.sub(" ", rest)):
         clause.act = "propose"  # "So: right, right, right, the last one onto the goal."
     elif (clause.stance in ("agree", "weak_agree") and not hypothetical and not _MEANT.search(rest) and not _AGREES_THAT.search(rest)
           and not (informing and (_RELATIVE_PLACE.search(rest) or _I_SEE.search(rest) or _IS_OPEN.search(rest) or _BLOCK_WORDS.search(rest)))):  # "Yes, the cell below is open", "bet, I see (3,1) open": about cells
@@ -1878,7 +1878,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
 
 
 _TRAILING_EMOJI = re.compile("(?:\\s*[\U0001F300-\U0001FAFF\u2600-\u2713\u2715-\u2717\u2719-\u27BF]\ufe0f?)+\\s*$")
-_FROM_HERE = re.compile(r"\bfrom (?:where we (?:are|stand)|where we're)(?:\s+now)?\b", re.IGNORECASE)  # "So from where we are: right x5": the start of the moves, not a report
+_FROM_WHERE_WE_ARE = re.compile(r"\bfrom (?:where we (?:are|stand)|where we're)(?:\s+now)?\b", re.IGNORECASE)  # "So from where we are: right x5": the start of the moves, not a report
 _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)(?:\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|more|times?|once|twice|steps?|moves?)){0,3}\s+(?:in)?to\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
@@ -2118,6 +2118,8 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
         for part in split_clauses(line):
             aside = part.startswith(ASIDE)
             clause = read_clause(part.lstrip(ASIDE) if aside else part, section, previous_cells[-1] if previous_cells else None)
+            if clause.act == "meta" and _GRADER.search(clause.text):
+                continue  # "EVALUATOR: the route was …": addressed to the grader, no part of the talk (nor a neighbour of what is)
             if previous is not None and clause.act == "propose" and not clause.listed and LONE_NUMBER.match(previous.text):
                 clause = copy(clause)
                 clause.listed = True  # "3. U → G": an item of a numbered plan, a step of its own even when it repeats one
@@ -2220,7 +2222,6 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
             before.act = "ask"  # "(6,1)? unknown to me.", "(2,6)? Can't see.": what the cell is, asked
     _how_far_said_after_why(clauses)
     _unconditioned_yes(clauses)
-    clauses = [c for c in clauses if c.act != "meta" or not _GRADER.search(c.text)]  # "EVALUATOR: the route was …": no part of the talk
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
 
 
