@@ -1978,7 +1978,8 @@ def _numbered_run(letters: str) -> re.Pattern:
 _CODE_NUMBERED_RUNS = (_numbered_run("UDLR"), _numbered_run("NSEW"))  # never mixed: "D4, E4" are squares
 _CODE_NUMBERED_ALONE = re.compile(r"(?<![\w'\u2019(\[])([LU])([1-9])(?![\w'\u2019]|\s*[,;]?\s*[A-Za-z][1-9])")  # "L6 → ok?": no square has a column L or U
 _CODES_COUNTED_SAID = re.compile(r"\b[UDLR][1-9]\s*(?:=|means|is)\s*(?:up|down|left|right)\s*(?:x\s*)?[1-9]\b", re.IGNORECASE)  # "U2 = up 2"
-_CODE_HINT = re.compile(_CODE + r"|\b[UDLRNSEW][1-9]\b")
+_CODE_HINT = re.compile(r"[UDLRNSEW](?<![\w'\u2019(\[][UDLRNSEW])(?![\w'\u2019])|[UDLRNSEW](?<=\b[UDLRNSEW])[1-9]\b")  # _CODE or "D4", the letter first: a pattern that opens
+# on a look-behind is tried at every position, one that opens on a character set jumps between its letters (six times faster)
 _ARROW = f"[{''.join(_ARROW_WORDS)}]"  # variation selectors (U+FE0F, "⬇️") are dropped before these are searched
 _ARROW_RUN = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?:[\s,]*{_ARROW})+(?!\s*(?:[(\[\d]|[A-Za-z]{{1,2}}\d))")  # "↓ ← ↓ ← ↓", not "(4,3) → (4,4)" nor "a3 → b3"
 _ARROW_LEADING = re.compile(rf"(?<![)\]]\s)(?<![)\]]){_ARROW}(?=\s*(?:\u2192|->|=>)\s*[(\[])")  # "1. ↓ → (3,3)": the move, then where it lands
@@ -2011,6 +2012,7 @@ def _count_spelled_out(match: re.Match) -> str:
     return f"{_CODE_WORDS[match.group(1)]} x{match.group(2)}"  # "L6": "left x6"
 
 
+@lru_cache(maxsize=8192)
 def codes_counted(text: str) -> bool:
     """The message writes moves as a letter and a count ("D4, L6, D2", "L6 → ok?", "N3, then E6", "U2 = up 2"):
     from then on the dialogue's lone "D2" is two moves down too, not a square."""
@@ -2366,6 +2368,7 @@ def clear_caches() -> None:
     read_message.cache_clear()
     read_clause.cache_clear()
     split_clauses.cache_clear()
+    codes_counted.cache_clear()
     _words_of.cache_clear()
 
 
