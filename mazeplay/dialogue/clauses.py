@@ -1168,6 +1168,7 @@ _COUNT = re.compile(
 _LEADING_COUNT = quick(re.compile(r"(?P<n>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?(?:steps?|cells?|squares?|spaces?|moves?|times)\s+(?:to\s+the\s+)?$|(?P<m>\d|two|three|four|five|six|seven|eight)\s+(?:more\s+)?$|(?<![\w(,.])(?P<k>[1-9])\s*[x×]\s*$", re.IGNORECASE))  # "4x left"
 _NUMBER_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _LABEL = re.compile(r"^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*:\s+")
+_ALONG_A_LINE = re.compile(r"\balong\s+(?:the\s+|this\s+|that\s+|our\s+)?(?:(?:top|bottom|same|\d(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth)\s+)?(?:row|line|column|col|corridor)(?:\s*\d{1,2})?\b", re.IGNORECASE)
 _BARE_DIRECTIONS = quick(re.compile(r"\b(?:up|down|left|right|north|south|east|west|dwon|rigth|x\s?\d|\d+\s*x|so)\b", re.IGNORECASE))
 _BARE_FILLER = quick(re.compile(
     r"\b(and|then|please|next|one|step|steps|the|to|a|more|again|now|first|ok|okay|move|go|let'?s|lets|so|i|we|think|"
@@ -1221,7 +1222,7 @@ _TOWARDS = quick(re.compile(r"\b(?:towards?|in the direction of|aim(?:ing)? for|
                             r"(?:[\(\[][^)\]]*[\)\]]|[A-La-l]\d{1,2}|r\d+c\d+|goal|\*|bottom|top|(?!(?:up|down|left|right)\b)\w+)", re.IGNORECASE))  # not "lean towards up, up, right"
 
 
-_DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef|north|south|east|west".split("|"))
+_DIRECTION_HINT = _Literals("up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef|north|south|east|west|rt|dn".split("|"))
 _RUN_GAP = re.compile(
     r"\s*(?:(?:x\s*\d|\d\s*(?:x|times|steps?|cells?|squares?)?|twice|two times|three times|(?:one|a|1)\s+(?:step|cell|square))\s*)?"
     r"(?:all the way\s+)?(?:(?:along\s+)?(?:the\s+)?(?:[a-h]-|\d(?:st|nd|rd|th)?\s+)?(?:col(?:umn)?|row|file|rank|side|edge)(?:\s*\w{1,2})?\s+)?(?:(?:to|into|onto|at|till|until|towards?)\s+|->\s*|=\s*)(?:the\s+)?(?:cell\s+|square\s+)?"
@@ -1658,6 +1659,8 @@ def _is_bare(text: str, items: list[Item]) -> bool:
         rest = _TO_THE_EDGE.sub(" ", rest)  # "all the way down"
     rest = _POSITIVE_IDIOM.pattern.sub(" ", rest) if "no" in rest.lower() else rest
     rest = _AGREE_PHRASE.pattern.sub(" ", rest)
+    if "along" in rest and any(i.kind == "run" for i in items):
+        rest = _ALONG_A_LINE.sub(" ", rest)  # "Left along the row to (4,1).": the way the run goes
     rest = _BARE_FILLER.sub(" ", _BARE_DIRECTIONS.sub(" ", rest))
     return len(_LETTER_RUN.findall(rest)) <= 1
 
@@ -1882,7 +1885,7 @@ _FROM_WHERE_WE_ARE = re.compile(r"\bfrom (?:where we (?:are|stand)|where we're)(
 _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)(?:\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|more|times?|once|twice|steps?|moves?)){0,3}\s+(?:in)?to\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
-_DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft)"
+_DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft|rt|dn)"
 _RECAP_BEFORE_MOVING = re.compile(r"\b(?:just\s+)?(?:to\s+|let me\s+)?recap(?:\s+the\s+(?:full\s+|whole\s+)?plan)?\s+before\s+we\s+(?:move|commit|start)\s*:\s*(?!we\b|we'|our\b)",
                                   re.IGNORECASE)  # the plan about to be made, said back: not the moves made
 _RECAP_LABEL = re.compile(r"\b(?:recap|so far|summary|to sum up|history)\b[^:;.!?]*:", re.IGNORECASE)
@@ -2063,6 +2066,13 @@ _SMALL_LETTER_HINT = re.compile(r"\b[rlud]\b")  # far cheaper than the look-arou
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
 
+_LETTER_REPEAT = re.compile(r"(?<![\w'\u2019])([udlrUDLR])\1{1,7}(?![\w'\u2019])")  # "rrr", "UU"; never "I'll"
+
+
+def _letters_repeated(match: re.Match) -> str:
+    return " ".join(match.group(1).upper() * len(match.group(0)))  # "rrr": "R R R", a run of letter codes
+
+
 _RIGHT_AS_A_WORD = re.compile(r"(?:^|(?<=[.!?]\s))Right([,.])\s+(?=(?i:so|well|I|I'm|I'd|we|we're|that|that's|you|you're|yes|ok|okay|good|agreed|got it)\b)")
 
 
@@ -2093,6 +2103,8 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
     `counted`: the dialogue has written moves as a letter and a count ("D4, L6"), so "D2" is a move."""
     if "\ufe0f" in text:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
+    if _LETTER_REPEAT.search(text):
+        text = _LETTER_REPEAT.sub(_letters_repeated, text)  # "rrr then dddd", "Plan: U, RRR, UU": one letter typed once a move
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _codes_spelled_out(text, counted)
     if _SMALL_LETTER_HINT.search(text) and _SMALL_LETTER.search(text):

@@ -24,6 +24,7 @@ _DIRECTIONS = {
     "dwon": "down", "donw": "down", "dowm": "down", "doen": "down", "dwn": "down", "rigth": "right", "rihgt": "right", "rite": "right",
     "ups": "up", "downs": "down", "lefts": "left", "rights": "right",  # "three ups"
     "righ": "right", "rght": "right", "riht": "right", "rigt": "right", "lfet": "left", "letf": "left", "lft": "left", "lef": "left", "uo": "up",
+    "rt": "right", "dn": "down",  # "dwn 2, rt 2", "dn, lft, lft"
 }
 _NUM = r"(\d{1,2})"
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
@@ -43,12 +44,12 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("bare_pair", re.compile(r"(?<![\w.,(\[/:=+-])(?<!row )(?<!rows )(?<!col )(?<!cols )(?<!column )(?<!columns )(\d),(\d)(?![\w,)\]/:%+]|\.\d)")),  # "down to 4,1" typed fast
     ("letter_number", re.compile(r"(?<![\w'])([A-La-l])-?" + _NUM + r"(?![\w'])")),
     ("number_letter", re.compile(r"(?<![\w'])" + _NUM + r"([A-La-l])(?![\w'])")),
-    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|(?:(?<=two )|(?<=three )|(?<=four )|(?<=five )|(?<=six )|(?<=seven )|(?<=eight )|(?<=\d ))(?:(?<!the \w{3} )(?<!the \w{4} )(?<!the \w{5} )(?<!all \w{3} )(?<!all \w{4} )(?<!all \w{5} )(?<!not \w{3} )(?<!not \w{4} )(?<!not \w{5} )(?:ups|downs|lefts|rights)|(?:ups|downs|lefts|rights)(?=\s+(?:to|into|onto)\s+[(\[]))|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef)(?:\b|(?=[1-9]\b))", re.IGNORECASE)),  # "left1 up3" typed fast
+    ("direction", re.compile(r"\b(up|down|left|right|north|south|east|west|upwards?|downwards?|(?:(?<=two )|(?<=three )|(?<=four )|(?<=five )|(?<=six )|(?<=seven )|(?<=eight )|(?<=\d ))(?:(?<!the \w{3} )(?<!the \w{4} )(?<!the \w{5} )(?<!all \w{3} )(?<!all \w{4} )(?<!all \w{5} )(?<!not \w{3} )(?<!not \w{4} )(?<!not \w{5} )(?:ups|downs|lefts|rights)|(?:ups|downs|lefts|rights)(?=\s+(?:to|into|onto)\s+[(\[]))|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef|rt|dn)(?:\b|(?=[1-9]\b))", re.IGNORECASE)),  # "left1 up3" typed fast
 ]
 
 
 _DIGIT = re.compile(r"\d")
-_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef")
+_DIRECTION_HINT = re.compile(r"up|down|left|right|north|south|east|west|dwon|donw|dowm|doen|dwn|rigth|rihgt|righ|rght|riht|rigt|rite|lfet|letf|lft|lef|\brt\b|\bdn\b")
 
 
 @dataclass(frozen=True)
