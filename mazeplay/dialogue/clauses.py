@@ -836,11 +836,12 @@ _POSITIVE_IDIOM = _Gated(re.compile(
 _AGREE_PHRASE = _WordGated(re.compile(
     r"\b(agree|agreed|agre+d|agre|i concur|concur|sounds? (?:good|great|right|fine|perfect|like a plan(?!\s+(?:is|was|forming|coming|to)\b)|god|gud)|that works|affirmative|say less|consider it done|fair enough|this works|it works|works for me|"
     r"fine (?:by|with) me|good (?:by|with|for) me|ok(?:ay)? (?:by|with) me|let'?s do (?:it|that|this)|go ahead|go for it|go along with (?:that|this|it|you|the plan|your plan)|can live with (?:that|this|it)|"
+    r"colou?r me (?:convinced|sold|persuaded)|(?:you'?ve|you have) (?:convinced|sold|persuaded) me|(?:consider me|i'?m) (?:convinced|sold)(?!\s+(?:that|it|the|we|on)\b)|"
     r"i'?m in|on board|deal|confirmed?|(?<=i )(?:hereby |also |fully )?confirm(?!\s+(?:that|whether|if|on|it'?s|its|(?:the\s+)?(?:cell|square)|[\(\[]|[a-h]\d|r\d|row|col)\b)|locked(?: in)?|lock it in|send it(?!\s+(?:over|to|back|across|along|through|in|out|off|now|later)\b)|happy with (?:that|this|it)|accept(?:ed)?|approved?|ratif(?:y|ied)|yes+|yeah|yep|yup|ys|aye|ok(?:ay)?|"
     r"(?:(?<=\b[a-h]\d )|(?<=\bup )|(?<=down )|(?<=dwon )|(?<=left )|(?<=right )|(?<=rigth ))ya(?=[\s.!]*$)|"  # "b4 ya", "dwon ya": a move, then yes
     r"(?<!i am )(?<!i'm )(?<!im )(?<!not )(?<!be )(?<!so )(?<!pretty )(?<!quite )(?<!very )(?<!fairly )(?<!really )(?<!totally )(?<!make )(?<!making )(?<!makes )sure|correct|exactly|absolutely|definitely|of course|roger|sgtm|lgtm|bet|alright|perfect|✔)\b|✔",
     re.IGNORECASE,
-), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved ratify ratified live yes yess yesss aye yeah yep yup ys ya sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send', '✔')
+), 'agree agreed agre agred agreeed i concur sound sounds that this it works fine good ok okay let lets go im on deal affirmative say consider fair confirm confirmed happy accept accepted approve approved ratify ratified live yes yess yesss aye yeah yep yup ys ya sure correct exactly absolutely definitely of roger sgtm lgtm bet alright perfect locked lock send colour color convinced sold persuaded', '✔')
 _CONFIRMED_REPORT = re.compile(r"\b(?:is|are|was|were|been|both|all)\s+(?:now\s+|also\s+)?confirmed\s+(?:as\s+|to be\s+)?(?:open|clear|free|walls?|blocked|passable|empty|visible)\b"
                                r"|[)\]]\s*,?\s*(?:both|all)\s+(?:now\s+)?confirmed\b", re.IGNORECASE)  # "(4,0), (3,0), (2,0) all confirmed": cells checked
 _UPPER_AGREE = quick(re.compile(r"\bAGREED?\b"))
@@ -999,7 +1000,7 @@ _STRONG_PROPOSAL = _WordGated(re.compile(
     r"i'?m (?:proposing|suggesting)|(?:i\s+)?request(?:ing)?\s+(?:your\s+)?approval|for your approval|we'?ll (?:go|move|head|step|take)|we will (?:go|move|head|step|take)|"
     r"can we|could we|may we|go ahead and|here'?s (?:an|my|the|a) (?:idea|plan|proposal|suggestion)|(?:my|an|one) idea|idea:|next (?:would be|is|will be|up|should be|could be|one)(?!(?:\s+(?:up|down|left|right|over|along))?\s+(?:is|'s|looks|seems)\s+(?:also\s+|too\s+|both\s+)?(?:open|clear|free|fine|ok|a wall|blocked|walled)))\b|^\s*(?:go|move|step|head|walk|proceed|continue|try|take(?!\s+us\b))\b|\bit is\s*[:,]|\bit'?s (?:settled|decided)\b|\bit is\s*[.!]*\s*$",
     re.IGNORECASE,
-), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest way request requesting approval', '')
+), 'let lets i proposal proposing propose suggest suggestion how what why shall should we please next my move decision plan route path answer can could may go step head walk proceed continue try take instead recommend here idea an one it rest way request requesting approval id im', '')  # "id say", "im suggesting" typed fast
 _MOVE_VERB = _Gated(re.compile(
     r"\b(go|goes|going|goin|move|moving|moves|step|steps|stepping|head|heading|walk|walking|proceed|continue|continuing|"
     r"travel|take|taking|try|then|next|after that|afterwards|finally|first|again|once more|now)\b|->",
@@ -2234,11 +2235,16 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
                 and all(i.kind == "cell" for i in before.items) and _UNSEEN.match(clause.text) and _only_cells(before)):
             clauses[k - 1] = before = copy(before)
             before.act = "ask"  # "(6,1)? unknown to me.", "(2,6)? Can't see.": what the cell is, asked
+        if (before.act == "propose" and not before.strong and len(before.items) == 1 and before.items[0].kind == "direction"
+                and _DIRECTION_ALONE.match(before.text) and clause.stance == "doubt" and _NOT_SURE.match(clause.text)):
+            clauses[k - 1] = before = copy(before)
+            before.act = "inform"  # "Up, I'm not sure, I can't see the square above us.": the way it wonders about, not a move
     _how_far_said_after_why(clauses)
     _unconditioned_yes(clauses)
     return _reading(clauses, acti, [(o.key, o.position, _option_moves(o.text)) for o in options], _choice(clauses))
 
 
+_NOT_SURE = re.compile(r"\W*(?:i'?m\s+not\s+sure|not\s+sure|no\s+idea|i\s+don'?t\s+know|dunno|can'?t\s+tell)\b", re.IGNORECASE)
 _DIRECTION_ALONE = re.compile(rf"^\W*{_DIRECTION_WORD}\W*(?:(?:->|=>)\s*\W*(?:the\s+)?(?:goal|star|\*)\W*)?$", re.IGNORECASE)
 _UNSEEN = re.compile(r"\W*(?:it'?s\s+|that'?s\s+|that\s+one'?s\s+)?(?:unknown|hidden|not visible|invisible|unseen|a\s+\?|\?|can'?t see|cannot see|i\s+can'?t see|i\s+cannot see|"
                      r"don'?t know|i\s+don'?t know|no idea|not on my (?:side|map|half))\b", re.IGNORECASE)

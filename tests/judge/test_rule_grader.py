@@ -2330,3 +2330,15 @@ def test_a_letter_typed_once_a_move_is_that_many_moves():
     assert rule_grade(maze, messages).moves == ["up", "right", "right", "right", "up", "up"]
     assert [i.direction for c in read_message("so rrrrr then dd").decision for i in c.items] == ["right"] * 5 + ["down"] * 2
     assert read_message("I'll check. ok").decision == []
+
+
+def test_a_way_followed_by_im_not_sure_is_wondered_about_not_proposed():
+    messages = [("b", "The square right of the start looks open. Up, I'm not sure, I can't see the square directly above us. Maybe you can?"),
+                ("a", "Yeah, the square above us is open on mine.")]
+    assert rule_grade(maze_from_rows(OPEN_5[::-1]), messages).moves == []
+
+
+def test_colour_me_convinced_accepts():
+    assert read_message("Ah, that settles it. Colour me convinced.").stance == "agree"
+    assert read_message("You've convinced me, let's do it.").stance == "agree"
+    assert read_message("I'm convinced that (2,3) is open.").stance is None
