@@ -1935,7 +1935,9 @@ _THEN_MOVE_IS_GOAL = re.compile(rf"\W*(?:and\s+)?then\s+(?:one\s+(?:more\s+)?|1\
 _MOVE_ONTO_GOAL = re.compile(rf"\W*(?:(?:and\s+)?then\s+|and\s+|so\s+|now\s+)?(?:go\s+|move\s+|step\s+|head\s+)?{_DIRECTION_WORD}(?:\s*(?:x\s*)?(?:\d|two|three|four|five|six|seven|twice)(?:\s*(?:times|steps?|cells?|squares?))?)?\s+(?:on|in)?to\s+(?:the\s+)?(?:\*|goal|star|finish)(?!\s+(?:is|was|lies|sits|would)\b)", re.IGNORECASE)
 _DONE_MOVE = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|alright|right),?\s+)?(?:(?:moved|went|stepped|done|walked)\b[\s:,-]*(?:one\s+|1\s+)?(?:up|down|left|right)\b"
                         r"|done\b[\s:,.!-]*(?:(?:we'?re|we are|now)\s+)?(?:(?:at|on|in)\s+)?(?:[A-La-l]\d\b|[\(\[]\s*\d|r\d+c\d+\b))", re.IGNORECASE)  # "done, d1": there
-_BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:thats|its|thas)\s+(?:a\s+)?(?:wall|blocked|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b", re.IGNORECASE), ("wall", "block", "closed", "impassable", "#"))
+_BLOCK_WORDS = _Gated(re.compile(r"\b(is|are|'s|would be|looks|seems)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:wall|walls|blocked|closed|impassable|#)\b|\b(?:thats|its|thas)\s+(?:a\s+)?(?:wall|blocked|#)\b|\b(?:wall|blocked|#)\s+(?:at|on|in)\b|\bwalls?\s*(?::|are|at|in)\b|\bblocked\b"
+                                    r"|(?:[)\]]|\b[a-h]\d|\br\d{1,2}c\d{1,2})\s*(?:[:=]\s*|[-\u2013\u2014]\s*)?(?:a\s+)?(?:wall|#)(?=\s*(?:[.,;!)]|$|here\b|on mine\b|on my side\b|for me\b|too\b))", re.IGNORECASE),  # "(5,6) wall.", "b3: #"
+                     ("wall", "block", "closed", "impassable", "#"))
 
 
 _SEGMENT_BREAK = quick(re.compile(r",(?![^()\[\]]*[\)\]])\s*|\s+\band\b\s+|\s+\bwhile\b\s+|\s+\bwhereas\b\s+"))
@@ -2067,11 +2069,12 @@ _SMALL_LETTER_HINT = re.compile(r"\b[rlud]\b")  # far cheaper than the look-arou
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
 
-_LETTER_REPEAT = re.compile(r"(?<![\w'\u2019])([udlrUDLR])\1{1,7}(?![\w'\u2019])")  # "rrr", "UU"; never "I'll"
+_LONE_CODE = re.compile(r"(?:^|(?<=[.!?]\s))(?<!\d\.\s)([UDLR])([?.!]+(?=\s|$)|$)", re.MULTILINE)
+_LETTER_REPEAT = re.compile(r"(?<![\w'\u2019])(?:([udlrUDLR])\1{1,11}|[UDLR]{3,12}|(?!(?:dull|lull|dud)\b)[udlr]{3,12})(?![\w'\u2019])")  # "rrr", "UU", "RRDDD", "rdrd"; never "I'll", "dull"
 
 
 def _letters_repeated(match: re.Match) -> str:
-    return " ".join(match.group(1).upper() * len(match.group(0)))  # "rrr": "R R R", a run of letter codes
+    return " ".join(match.group(0).upper())  # "rrddd": "R R D D D", a run of letter codes
 
 
 _RIGHT_AS_A_WORD = re.compile(r"(?:^|(?<=[.!?]\s))Right([,.])\s+(?=(?i:so|well|I|I'm|I'd|we|we're|that|that's|you|you're|yes|ok|okay|good|agreed|got it)\b)")
@@ -2105,8 +2108,9 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
     if "\ufe0f" in text:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
     if _LETTER_REPEAT.search(text):
-        text = _LETTER_REPEAT.sub(_letters_repeated, text)  # "rrr then dddd", "Plan: U, RRR, UU": one letter typed once a move
+        text = _LETTER_REPEAT.sub(_letters_repeated, text)  # "rrr then dddd", "Plan: U, RRR, UU", "RRDDD?": one letter typed once a move
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
+        text = _LONE_CODE.sub(lambda m: _CODE_WORDS[m.group(1)] + m.group(2), text)  # "(6,5) open. L?", "L. Then U x4": a sentence of one move
         text = _codes_spelled_out(text, counted)
     if _SMALL_LETTER_HINT.search(text) and _SMALL_LETTER.search(text):
         text = _small_letters_spelled_out(text)

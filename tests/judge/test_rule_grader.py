@@ -2342,3 +2342,21 @@ def test_colour_me_convinced_accepts():
     assert read_message("Ah, that settles it. Colour me convinced.").stance == "agree"
     assert read_message("You've convinced me, let's do it.").stance == "agree"
     assert read_message("I'm convinced that (2,3) is open.").stance is None
+
+
+def test_a_run_of_letter_codes_typed_together_is_those_moves():
+    assert [i.direction for c in read_message("(0,2),(1,2),(2,2) open. RRDDD?").decision for i in c.items] == ["right"] * 2 + ["down"] * 3
+    assert read_message("never a dull moment lol").decision == []
+
+
+def test_a_sentence_of_one_letter_code_is_that_move():
+    assert [i.direction for c in read_message("(5,6) wall. (6,5) open. L?").decision for i in c.items] == ["left"]
+    assert read_message("R = row from the top, C = column").decision == []
+
+
+def test_a_cell_then_wall_reports_the_wall():
+    for text in ("(5,6) wall.", "(5,6) = wall", "b3: #", "R2C3 wall here"):
+        assert len(read_message(text).blocked) == 1, text
+    messages = [("b", "Goal (2,0). Up?"), ("a", "(5,6) wall. (6,5) open. Left?"), ("b", "Left.")]
+    maze = maze_from_rows(["#######", "#.....#", "*.....#", "#.....#", "#.....#", "#.....#", "#.....@"])
+    assert rule_grade(maze, messages).moves == ["left"]
