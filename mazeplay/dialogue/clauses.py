@@ -2069,12 +2069,15 @@ _SMALL_LETTER_HINT = re.compile(r"\b[rlud]\b")  # far cheaper than the look-arou
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
 
-_LONE_CODE = re.compile(r"(?:^|(?<=[.!?]\s))(?<!\d\.\s)([UDLR])([?.!]+(?=\s|$)|$)", re.MULTILINE)
-_LETTER_REPEAT = re.compile(r"(?<![\w'\u2019])(?:([udlrUDLR])\1{1,11}|[UDLR]{3,12}|(?!(?:dull|lull|dud)\b)[udlr]{3,12})(?![\w'\u2019])")  # "rrr", "UU", "RRDDD", "rdrd"; never "I'll", "dull"
+_LONE_CODE = re.compile(r"(?:^|(?<=[.!?]\s))(?<!\d\.\s)([UDLR])([?.!]+(?=\s|$)|$)", re.MULTILINE)  # "L?" as a sentence, not "1. L" (a listed step)
+# "rrr", "UU", "RRDDD", "rdrd" as a word of their own (never "I'll"); the letter first, so the search jumps between letters
+_LETTER_REPEAT = re.compile(r"([udlrUDLR])(?<![\w'\u2019].)(?:\1{1,11}|(?<=[UDLR])[UDLR]{2,11}|(?<=[udlr])[udlr]{2,11})(?![\w'\u2019])")
+_LETTER_WORDS = frozenset({"dull", "lull", "dud"})  # words, not moves
 
 
 def _letters_repeated(match: re.Match) -> str:
-    return " ".join(match.group(0).upper())  # "rrddd": "R R D D D", a run of letter codes
+    letters = match.group(0)
+    return letters if letters in _LETTER_WORDS else " ".join(letters.upper())  # "rrddd": "R R D D D", a run of letter codes
 
 
 _RIGHT_AS_A_WORD = re.compile(r"(?:^|(?<=[.!?]\s))Right([,.])\s+(?=(?i:so|well|I|I'm|I'd|we|we're|that|that's|you|you're|yes|ok|okay|good|agreed|got it)\b)")
