@@ -297,10 +297,11 @@ class AgreementState:
                 steps = []  # "So: down to (0,3), right… Proposed plan: (0,1) -> (0,2) -> …": the same plan, written out
             here = steps[-1].cell if steps else origin
             if not steps and self._anchored(clause):
-                steps.extend(self._beyond_trail(self._resolve(clause.items, self.start)))
+                steps.extend(self._beyond_trail(self._resolve(self._moves_then_their_cells(clause.items, self.start), self.start)))
                 seen_items.append(clause.items)
                 continue
-            resolved = self._resolve(clause.items, here, steps[-1].direction if steps else None)  # "Up. Same again."
+            items = self._moves_then_their_cells(clause.items, here)
+            resolved = self._resolve(items, here, steps[-1].direction if steps else None)  # "Up. Same again."
             if steps and self.cell_of is not None and resolved and resolved[0].direction is None and [i.kind for i in clause.items] == ["run"]:
                 fresh = self._resolve(clause.items, origin)
                 if fresh and all(s.direction is not None for s in fresh):
@@ -308,7 +309,7 @@ class AgreementState:
             if steps and resolved and resolved[0].cell == here and clause.items[0].kind == "cell":
                 resolved = resolved[1:]  # "then down again? row 5 col 4 is open": where the plan is, named, not a step
             if self.cell_of is not None and resolved and not steps:
-                resolved = self._trim(resolved, clause.items)
+                resolved = self._trim(resolved, items)
                 if resolved and resolved[0].direction is None and not (clause.strong and clause.moves_to):
                     continue  # a far cell is description unless the clause says to move there
             seen_items.append(clause.items)
@@ -316,6 +317,19 @@ class AgreementState:
             if resolved and all(i.kind == "direction" for i in clause.items):
                 unnamed = [s.cell for s in resolved]
         return steps
+
+    def _moves_then_their_cells(self, items: list[Item], here: Cell) -> list[Item]:
+        """"L, D, D, L, D, L -> (0,2),(1,2),(2,2),…": moves, then the cells they lead to, one route told twice in
+        one clause: the longer telling of it (the arrow may have joined the last move to the first cell, a run)."""
+        k = next((n for n, item in enumerate(items) if item.kind != "direction"), len(items))
+        if self.cell_of is None or k < 2 or len(items) - k < 2 or any(i.kind not in ("cell", "run") or i.mention is None for i in items[k:]):
+            return items
+        walked = [s.cell for s in self._resolve(items[:k], here)]
+        cells = [self.cell_of(i.mention) for i in items[k:]]
+        n = min(len(walked), len(cells))
+        if walked[:n] != cells[:n]:
+            return items
+        return items[:k] if len(walked) >= len(cells) else items[k:]
 
     def _cells_only(self, clause: Clause) -> list[Cell] | None:
         """The cells a clause names, when it names nothing else."""
@@ -588,7 +602,11 @@ class AgreementState:
         if rest is None or rest.seat == seat or reading.stance not in ("agree", "weak_agree"):
             return False
         told = self._proposal_from([c for c in reading.clauses if c.act in ("inform", "propose") and c.items], self.here)
-        return [s.cell for s in told] == [s.cell for s in rest.steps]
+        if [s.cell for s in told] == [s.cell for s in rest.steps]:
+            return True
+        said = [s.cell for s in self._proposal_from([c for c in reading.clauses if c.act == "propose" and c.items], self.here)]
+        return (0 < len(said) <= len(rest.steps) and said == [s.cell for s in rest.steps[:len(said)]]
+                and any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses))  # "k then rrrr fine. the uu after - … ok all of it": part of the rest said back, all of it taken
 
     def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
         """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""
@@ -724,7 +742,10 @@ class AgreementState:
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
             and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
-        )
+        ) or (  # "ok left then up x3" — "Excellent. From (1,4), up to (0,4) …": on from where those moves end
+            bool(proposals) and proposals[0].items and not restates and self.cell_of is not None and bool(pending.steps) and not pending.solo
+            and proposals[0].items[0].kind == "cell" and _FROM_CELL.match(proposals[0].text) is not None
+            and proposals[0].items[0].mention is not None and self.cell_of(proposals[0].items[0].mention) == pending.steps[-1].cell)
         self._restated = restates and _restated_before_agreeing(reading, proposals)
         self._tail_restated = tail and (not starts or self._echoes_whole_run(pending))
         if pending.solo and reading.solos:
@@ -1504,6 +1525,7 @@ _UP_TO = re.compile(r"(?<!^)(?<!go )(?<!move )(?<!then )(?<!and )(?<!, )\b(?:up 
 _RETRACT = re.compile(r"\b(?:actually|wait|on second thought|scratch that|never ?mind|hold on|hang on|sorry|oops|my bad|mistake|misread|no,)", re.IGNORECASE)
 _SAME_AGAIN = re.compile(r"\bsame(?: again| direction| way| move)?\b", re.IGNORECASE)
 _GOAL_WORD = re.compile(r"\b(?:goal|star|finish)\b|(?<![\w*])\*(?![\w*])", re.IGNORECASE)
+_FROM_CELL = re.compile(r"\W*(?:(?:so|and|then|ok(?:ay)?|now)\W+)?from\s+(?:there|that cell|that square)?\W*[\(\[]", re.IGNORECASE)
 _ALL_OF_IT = re.compile(r"\b(?:full|whole|entire|complete) (?:plan|route|path|sequence)\b"
                         r"|\ball\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|the)?\s*(?:steps|moves)\b|\bin full\b|\bboth (?:parts|halves|legs|segments|stages)\b|\ball of it\b", re.IGNORECASE)  # "Agreed: all six steps", "Agree to both parts."
 _ONLY_NAMED = re.compile(r"\bonly\W*$", re.IGNORECASE)

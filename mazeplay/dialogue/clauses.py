@@ -212,7 +212,7 @@ _GRADER = _Gated(re.compile(
 _MAP_LABEL = re.compile(r"^\s*(?:row\s*\d+|r\s?\d+|line\s*\d+|y\s*=\s*\d+|\d+|[A-La-l])?\s*[:|=)\]-]?\s*", re.IGNORECASE)
 _MAP_BODY = re.compile(r"^[\s`|]*(?:[@*.#?X_Oo█░▓■□·][\s`|]*){3,}$")
 _LETTER_RUN = re.compile(r"[A-Za-z]{2,}")
-_HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}|[A-La-l]|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*\|?\s*){3,}$")
+_HEADER_TOKENS = re.compile(r"^\s*\|?\s*(?:(?:[cC]?\d{1,2}(?!\d)|[A-La-l](?!\d)|col(?:umn)?\s*\d+|x\s*=\s*\d+|r\\?c|row|\\)\s*(?:\|\s*)?){3,}$")  # (each space and token read one way only)
 
 
 _STATUS_CELL = re.compile(r"[\(\[]\s*\d+\s*,\s*\d+\s*[\)\]]|\b[A-Ha-h]\d\b|\b[rR]\d+[cC]\d+\b")
@@ -320,6 +320,7 @@ _JSON_PAST = ("made", "done", "history", "taken", "sofar", "visited", "previous"
               "blocked", "executed", "completed", "old")
 
 
+_JSON_WHOLE = {"all", "all of it", "everything", "full", "whole", "entire", "the whole plan", "whole plan", "full plan", "all steps", "all moves"}
 _VERDICT_SAID = {"yes": "Agreed.", "no": "I do not agree."}
 
 
@@ -425,7 +426,7 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
         return out
     roles = {_json_role(re.sub(r"[^a-z]", "", str(key).lower())): value for key, value in data.items()}
     said_as_direction = any(role in _JSON_DIRECTION_KEYS and _json_directions(value) for role, value in roles.items())
-    agreed = any((role in _JSON_AGREE_KEYS or _json_flag(role)) and value is True
+    agreed = any((role in _JSON_AGREE_KEYS or _json_flag(role)) and (value is True or (type(value) is int and value == 1))  # {"ack": 1}
                  or (_json_verdict(role, value) == "yes" and not _JSON_FLAG_ABOUT.match(role)) for role, value in roles.items())
     said_no = any(_json_verdict(role, value) == "no" for role, value in roles.items())
     agreed = agreed and not said_no  # {"ack": true, "vote_on_left": "no"}: received, and refused
@@ -464,6 +465,8 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
             continue  # {"agree": "partial", "accept": [...]}: the list says how far
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
             verdict = "Agreed." if value else "Pending confirmation." if _json_waits(roles) else "I do not agree."  # said last: the flag decides
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_WHOLE:
+            out.append("Agreed, all of it.")  # {"agree": "all"}: the whole plan
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(_VERDICT_SAID.get(_json_verdict(norm, value)) or value.strip().rstrip(".") + ".")
         elif _json_verdict(norm, value) and not _JSON_FLAG_ABOUT.match(norm):
@@ -719,7 +722,7 @@ ASIDE = "\x00"  # marks a clause pulled out of parentheses (control characters a
 _ASIDE_STEP = re.compile(r"\x00\s*(?:then|and|next|after|followed)\b", re.IGNORECASE)
 
 
-_YES_IT_IS_OPEN = re.compile(r"\W*(?:(?:and|also|oh and|plus),?\s+)?(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:\S+\s*,?\s*){1,5}(?:is|are|'s)\s+(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:mine\s+and\s+|on\s+my\s+side\s+and\s+)?(?:open|clear|free|passable|empty)\b(?:\s+(?:on|for|in)\s+(?:my|mine|me)(?:\s+(?:side|map|view|end|half))?)?[\s.!]*$", re.IGNORECASE)
+_YES_IT_IS_OPEN = re.compile(r"\W*(?:(?:and|also|oh and|plus),?\s+)?(?:yes|yeah|yep|yup|ya|ys)\b[\s,.!:—–-]*(?:(?:\S+\s*,?\s*){1,5}(?:is|are|'s)\s+|\(\d+\s*,\s*\d+\)\s+)(?:also\s+|definitely\s+|indeed\s+|still\s+)?(?:mine\s+and\s+|on\s+my\s+side\s+and\s+)?(?:open|clear|free|passable|empty)\b(?:\s+(?:on|for|in)\s+(?:my|mine|me)(?:\s+(?:side|map|view|end|half))?)?[\s.!]*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -761,7 +764,7 @@ def split_clauses(line: str) -> tuple[str, ...]:
 
 
 _CELL_FIRST = re.compile(r"\s*(?:[(\[]\s*\d|[a-h]\d\b|r\d+c\d|row\s+\d)", re.IGNORECASE)
-_COUNTED_MOVE_HEAD = re.compile(r"\W*(?:(?:now|so|then|next|ok|okay)\s*,?\s+)*(?:go\s+|move\s+)?(?:up|down|left|right)\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|twice|once)(?:\s+times)?\s*", re.IGNORECASE)
+_COUNTED_MOVE_HEAD = re.compile(r"\W*(?:(?:now|so|then|next|ok|okay)(?:\s*,\s*|\s+))*(?:go\s+|move\s+)?(?:up|down|left|right)\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|twice|once)(?:\s+times)?\s*", re.IGNORECASE)
 _STATEMENT_HEAD = re.compile(r"^(?!.*\b(?:would|could|might|may|if)\b|.*'d\b).*\b(?:is|are|'s)\s+\w", re.IGNORECASE)
 _MOVE_TAIL = re.compile(r"\s*(?:(?:so|then|go|now|just|one|1)\s+)*(?:up|down|left|dwon|lfet|right(?!\s*[?.!]*\s*$))\b", re.IGNORECASE)
 _TRAILING_MOVE = re.compile(r",\s+(?:(?:so|then|go|and)\s+)*(?:(?:up|down|left|dwon|donw|lfet)(?:\s+(?:again|x\s?\d|twice|once more))?|(?:right|rigth)\s+(?:again|x\s?\d|twice|once more))\s*[.!]?\s*$", re.IGNORECASE)
@@ -856,7 +859,8 @@ _AGREE_WITH_STATEMENT = re.compile(
 _REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
 _THIS_IS_THE_WAY = re.compile(r"^\W*(?:so\s+|and\s+)?(?:this|that|it)(?:'s|\s+is|\s+will be|\s+would be|\s+should be)\s+(?:the|our|a|my)\s+(?:\w+\s+)?(?:path|way|route)\s+"
                               r"(?:to|towards?|into|onto)\s+(?:the\s+)?(?:goal|\*|star|exit|finish|target)\W*$", re.IGNORECASE)
-_LOCATIVE_ONLY = re.compile(r"^\W*(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))\W*$", re.IGNORECASE)
+_LOCATIVE_ONLY = re.compile(r"^\W*(?:(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))"
+                            r"|(?:below|above|beneath|under(?:neath)?)\s+(?:us|the start|@))[\s,.:;—–-]*$", re.IGNORECASE)  # "Above us, (4,5) is open."
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
                             r"(?:up|down|left|right|one|move|step|part|bit|rest)\b", re.IGNORECASE)
 _NO_MOVE = re.compile(r"^\W*(?:(?:so|then|and|but|hence|therefore)\W+)?(?:no+|not)\s+(?:going\s+|moving\s+|more\s+)?(?:straight\s+|directly\s+)?(?:up|down|left|right)(?:\s*(?:x\s*)?\d)?(?:\s+(?:then|for now|there))?\W*$", re.IGNORECASE)
@@ -865,8 +869,9 @@ _ABOUT_CONVENTION = quick(re.compile(r"\b(convention|coordinates?|coordinate sys
 _SARCASM = quick(re.compile(r"🙃|🙄|\bsure,? buddy\b|\byeah,? right\b|\bsure,? jan\b|\bas if\b|\bnice try\b", re.IGNORECASE))
 _SARCASM_HINT = _Literals("🙃|🙄|buddy|yeah|jan|as if|nice try|or no|or not|or nay".split("|"))
 _EITHER_IS_FINE = re.compile(r"\W*(?:(?:honestly|really|tbh|i think|i mean)\W+)?(?:either|whichever|whoever|any)(?:\s+(?:way|one|option|route|of (?:them|those|the two)))?\s+(?:(?:is|'s|would be)\s+)?(?:fine|ok|okay|good|great|works?|you (?:like|prefer|want|choose|pick))\b", re.IGNORECASE)
-_GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)(?:'s|\s+(?:is|lies|sits|looks|seems))\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
+_GOAL_LIES = re.compile(r"\W*(?:(?:so|and|but|i agree|i think|yes)\W+)*(?:the\s+)?(?:goal|\*|star|exit|target|finish)(?:'s|\s+(?:is|lies|sits|looks|seems)|(?=\s+(?:top|bottom|upper|lower|far)\b))\s+(?:to be\s+)?(?:\w+\s+){0,2}?"
                         r"(?:up|down|left|right|above|below|north|south|east|west|top|bottom)\b(?:[\s-]+(?:and\s+|&\s+)?(?:to\s+the\s+)?(?:up|down|left|right|top|bottom)\b){0,2}(?:\s+(?:of|from)\s+(?:us|here|the start|@))?(?:\s*:\s*(?![^;!?]*\b(?:up|down|left|right|go|move|head)\b)[^;!?]*)?\W*$", re.IGNORECASE)  # "…left of us: row 2, first column": and the cell it is
+_GOAL_NAMED = re.compile(r"\W*(?:the\s+)?(?:goal|\*|star)(?:\s+(?:is\s+)?at\s+|\s*[:=]\s*|\s+)(?:[\(\[]\s*\d{1,2}\s*,\s*\d{1,2}\s*[\)\]]|[a-h]\d|r\d+c\d+)\W*$", re.IGNORECASE)  # "Goal (2,0).": where it is
 _NEED_FROM_YOU = re.compile(r"(?:\b(?:i|we)\s+|^\W*)(?:still\s+)?(?:need|want|would like|'d like)\b(?:(?!\b(?:go|move|step|head)\b).){0,60}?\b(?:from you|from your (?:side|view|map|half))\b", re.IGNORECASE)  # "I need (2,2), (3,0) from you": what to tell, not where to go
 _POLITE_PROPOSAL = re.compile(r"\bI(?:'d| would)\s+(?:like to\s+)?(?:extend|suggest|propose|recommend|amend|modify|lean|vote|go with)\b"
                               r"|\b(?:might|may|could|would)\s+be\s+(?:a\s+|the\s+)?(?:good|decent|fine|better|best|safe|smart|reasonable|sensible)\s+"
@@ -892,8 +897,8 @@ _REASONING = re.compile(r"\blet me (?:reason|think|check|verify|make sure|double
 _MEANT = re.compile(r"\bi (?:meant|mean|was (?:referring|talking))\b|\bin your (?:terms|notation|coordinates)\b", re.IGNORECASE)
 _CONSEQUENCE = re.compile(r"\W*(?:gets|takes|puts|brings|lands|leads|places|leaves|carries|get|take|put|bring|land|lead|place|leave|carry) us\b", re.IGNORECASE)
 _GERUND_OR_IF = re.compile(r"\W*(?:going|moving|heading|stepping|taking|turning|if|when)\b", re.IGNORECASE)
-_WHY = re.compile(r"^\W*(?:why|how come|how (?:many|far|much))\b", re.IGNORECASE)  # "why right?", "how many left."
-_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b[\s,]*(?:x\s?\d|\d|twice)?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
+_WHY = re.compile(r"^\W*(?:(?:hmm+|hm+|um+|uh+|wait|but|and|ok(?:ay)?|so)\W+(?!why\s+not\b))?(?:why|how come|how (?:many|far|much))\b", re.IGNORECASE)  # "why right?", "Hmm, why north first?", "how many left." (not "so why not go right?")
+_MOVES_THEN_STATUS = re.compile(r"^\W*(?:(?:then|and then|now|so)\s+)?(?:(?:up|down|left|right|dwon|rigth)\b(?:[\s,]*(?:x\s?\d|\d|twice))?[\s,]*(?:then\s+|and\s+)?)+(?:is\s+|are\s+|both\s+)?(?:open|clear|free|ok|fine)(?:\s+(?:here|too|for me|on mine|on my (?:side|map|end)))?\s*[?.!]?\s*$", re.IGNORECASE)
 _LETS_GO = re.compile(r"^\W*(?:let'?s (?:go|do this|roll)|go(?:\s+go)*|go for it|do it|send it|send|going|moving|moved|on it|on my way|here we go|executing|proceeding|rolling|done)[^\w?]*$", re.IGNORECASE)  # "send it 🚀"
 _NEGATION = quick(re.compile(
     r"\b(not|never|cannot|can'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|couldn'?t|shouldn'?t|isn'?t|aren'?t|"
@@ -1067,7 +1072,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         (r"\b(?:up|down|left|right)\b",
          r"\b(?:up|down)\s+the\s+(?:[a-h]\s+|\d+(?:st|nd|rd|th)?\s+|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|same|whole|entire|open|leftmost|rightmost|left-hand|right-hand|outer|far|far-left|far-right)\s+)?(?:middle|cent(?:er|re)|side|column|col|file|corridor|edge|left|right|rigth|line|path|road|way|hall)\b(?!\s+(?:all the way\s+)?(?:to|into|onto|until|till)\b)"
          r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b|\b(?:up|down)(?:wards?)?\s+and\s+to\s+the\s+(?:left|right)\b"  # "heading up and to the right": the way in general
-         r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
+         r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|(?<!right )(?<!right  )(?<!left )(?<!left  )\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
          r"|(?<!up )(?<!down )(?<!left )(?<!right )\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
@@ -1231,6 +1236,15 @@ _RUN_GAP = re.compile(
     re.IGNORECASE,
 )
 _ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight(?=\s+(?:up|down|left|right|along|across|through)\b)|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
+_CELL_THEN_TO = re.compile(r"(?:\b(?:from|between)\s+)?(?:\([^()]{1,12}\)|\[[^\[\]]{1,12}\]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s+(?:and\s+)?(?:on\s*)?(?:to|into|onto)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _cell_then_to(text: str, at: int) -> bool:
+    """ "… (2,2), (1,2) to the goal": one step more after the cells listed (not "from (1,2) to the goal")."""
+    match = _CELL_THEN_TO.search(text, 0, at)
+    return match is not None and not match.group(0)[:1].lower() in ("f", "b")
+
+
 _LISTED_LAST = re.compile(r"(?:[\)\]]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s*(?:,|->|→|=>)\s*(?:the\s+)?$")  # "C1, B1, A1, goal": the list's last step
 _GOAL_IS = re.compile(r"\s*(?:is|was|lies|sits|seems|looks|'s)\b|\s+at\s+(?:row|line|rank|col(?:umn)?)\b", re.IGNORECASE)  # "…, then the goal at Row 8": where it is
 _RANGE_GAP = re.compile(r"\s*(?:through|thru|till|until|up to|all the way to|[–—]|\.\.\.?|…)\s*", re.IGNORECASE)
@@ -1377,7 +1391,8 @@ def move_items(text: str) -> list[Item]:
             # "go right to reach the goal": the goal is where the move leads, not another move; but
             # "right, right, then *" names one more step
             if any(s <= match.start() < e for s, e in taken) or (found and not _THEN_BEFORE.search(masked, 0, match.start())
-                                                                and not _LISTED_LAST.search(masked, 0, match.start())):
+                                                                and not _LISTED_LAST.search(masked, 0, match.start())
+                                                                and not _cell_then_to(text, match.start())):  # (the unmasked words: "right from (1,2)")
                 continue
             if _GOAL_IS.match(masked, match.end()):
                 continue  # "goal is like middle bottom": what the goal is, not a move onto it
@@ -1779,6 +1794,9 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if _HELD_MOVES.search(rest) and items and all(i.kind in ("direction", "run", "cell") for i in items):
         clause.act, clause.stance = "inform", "doubt"  # "Down x3: hold": those moves not yet
         return clause
+    if _MOVE_DISMISSED.match(rest):
+        clause.act = "inform"  # "Right is pointless, agreed.": the way ruled out, not taken
+        return clause
     if _NOT_THIS_MOVE.match(rest):
         clause.act = "inform"  # "AGREE to down, down. Not the right.": what it leaves out, not a move
         return clause
@@ -1786,7 +1804,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
         clause.act, clause.stance, clause.blocked = "inform", "refuse", items  # "… is a # on mine. no left": not that move
         return clause
     if clause.stance == "agree" and _YES_IT_IS_OPEN.match(stripped) and items and all(i.kind == "cell" for i in items):
-        clause.act = "inform"  # "yes, (2,1) is open.": what the cell is (the yes still counts), not a move of its own
+        clause.act = "inform"  # "yes, (2,1) is open.", "yes (2,0) open": what the cell is (the yes still counts), not a move of its own
         return clause
     blockers = _blocked_items(rest, items)
     if blockers:
@@ -1837,7 +1855,7 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if (_CONVENTION.search(rest) or _LETTER_FOR_DIRECTION.search(rest)) and not _LETS_MOVE.search(rest):
         clause.act = "inform"
         return clause
-    if (_GOAL_LIES.match(rest) or _WHERE_THE_GOAL_IS.match(rest)) and not clause.strong and not _LETS_MOVE.search(rest):
+    if (_GOAL_LIES.match(rest) or _WHERE_THE_GOAL_IS.match(rest) or _GOAL_NAMED.match(rest)) and not clause.strong and not _LETS_MOVE.search(rest):
         clause.act = "inform"  # "Yes, I agree, the goal is up and right.": where the goal lies, not the way to go
         if clause.stance == "agree":
             clause.stance = "weak_agree"  # the yes is to what was said of the goal
@@ -1886,7 +1904,8 @@ _FROM_WHERE_WE_ARE = re.compile(r"\bfrom (?:where we (?:are|stand)|where we're)(
 _AS_IS = re.compile(r"\W*(?:and\s+)?(?:as|so)\s+(?:is|are|does|do)\b", re.IGNORECASE)
 _ALONG_THE_SIDE = re.compile(r"\b(?:up|down|left|right|along|across)\s+the\s+(?:(?:left|right|top|bottom|outer|east|west|north|south)\s+)?(?:edge|side|border)\b(?!\s+(?:is|are|of)\b)|\b(?:up|down|left|right)(?:\s+(?:x\s?\d|\d|one|two|three|four|five|six|seven|more|times?|once|twice|steps?|moves?)){0,3}\s+(?:in)?to\s+the\s+(?:[\w-]+\s+)?corner\b", re.IGNORECASE)
 _MOVES_TO_PLACE = re.compile(r"^[\w\s,;+×-]*?\b(?:back\s+)?(?:to|into|onto|until|till)\s+(?:the\s+)?[\w\s()]+\W*$", re.IGNORECASE)  # "up x2 back to the 3rd row?": the moves, and where they lead
-_DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft|rt|dn)"
+_DIRECTION_WORD = r"(?:up|down|left|right|dwon|donw|dowm|doen|dwn|rigth|rihgt|rght|riht|lfet|letf|lft|rt|dn|north|south|east|west)"
+_MOVE_DISMISSED = re.compile(rf"\W*(?:going\s+|moving\s+|heading\s+)?{_DIRECTION_WORD}(?:\s+(?:first|now|here|from here))?\s+(?:is|'s|seems|looks|would be)\s+(?:totally\s+|kind of\s+|pretty\s+|just\s+)?(?:pointless|useless|a dead[ -]end|no good|hopeless|not an option|a waste)\b", re.IGNORECASE)
 _RECAP_BEFORE_MOVING = re.compile(r"\b(?:just\s+)?(?:to\s+|let me\s+)?recap(?:\s+the\s+(?:full\s+|whole\s+)?plan)?\s+before\s+we\s+(?:move|commit|start)\s*:\s*(?!we\b|we'|our\b)",
                                   re.IGNORECASE)  # the plan about to be made, said back: not the moves made
 _RECAP_LABEL = re.compile(r"\b(?:recap|so far|summary|to sum up|history)\b[^:;.!?]*:", re.IGNORECASE)
@@ -2075,6 +2094,17 @@ _LETTER_REPEAT = re.compile(r"([udlrUDLR])(?<![\w'\u2019].)(?:\1{1,11}|(?<=[UDLR
 _LETTER_WORDS = frozenset({"dull", "lull", "dud"})  # words, not moves
 
 
+# "lefttt", "uppp", "dooown": a direction word typed with a letter held down (never "upper", "downtown")
+_STRETCHED_MOVE = re.compile(r"([lrudLRUD])(?<![\w'\u2019].)(?:(?<=[lL])[lL]*[eE]+[fF]+[tT]+|(?<=[rR])[rR]*[iI]+[gG]+[hH]+[tT]+|(?<=[uU])[uU]*[pP]+|(?<=[dD])[dD]*[oO]+[wW]+[nN]+)(?![\w'\u2019])")
+_MOVE_WORDS = {"l": "left", "r": "right", "u": "up", "d": "down"}
+_LAST_LETTER = re.compile(r"(?<=\bthen )[udlr](?=[?.!]|\s*$)")  # one small letter after "then", ending the sentence
+
+
+def _move_unstretched(match: re.Match) -> str:
+    typed, word = match.group(0), _MOVE_WORDS[match.group(1).lower()]
+    return typed if len(typed) == len(word) else word.upper() if typed.isupper() else word.capitalize() if typed[0].isupper() else word
+
+
 def _letters_repeated(match: re.Match) -> str:
     letters = match.group(0)
     return letters if letters in _LETTER_WORDS else " ".join(letters.upper())  # "rrddd": "R R D D D", a run of letter codes
@@ -2110,8 +2140,11 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
     `counted`: the dialogue has written moves as a letter and a count ("D4, L6"), so "D2" is a move."""
     if "\ufe0f" in text:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
+    if _STRETCHED_MOVE.search(text):
+        text = _STRETCHED_MOVE.sub(_move_unstretched, text)  # "lefttt x3", "uppp": the word, typed fast
     if _LETTER_REPEAT.search(text):
         text = _LETTER_REPEAT.sub(_letters_repeated, text)  # "rrr then dddd", "Plan: U, RRR, UU", "RRDDD?": one letter typed once a move
+        text = _LAST_LETTER.sub(lambda m: _MOVE_WORDS[m.group(0)], text)  # "uuu then rrrr then uu then r?": the last one too
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _LONE_CODE.sub(lambda m: _CODE_WORDS[m.group(1)] + m.group(2), text)  # "(6,5) open. L?", "L. Then U x4": a sentence of one move
         text = _codes_spelled_out(text, counted)
@@ -2399,4 +2432,4 @@ def clear_caches() -> None:
 
 def acti_said(text: str) -> bool:
     """True when the completion phrase is *said* in a message, not quoted or talked about."""
-    return "acti" in text.lower() and ACTI_WORD.search(text) is not None and read_message(text).acti
+    return "acti" in text.lower() and ACTI_WORD.search(text) is not None and read_message(text, False).acti  # (the key `read_dialogue` caches the reading under)

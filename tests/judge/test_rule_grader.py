@@ -2360,3 +2360,78 @@ def test_a_cell_then_wall_reports_the_wall():
     messages = [("b", "Goal (2,0). Up?"), ("a", "(5,6) wall. (6,5) open. Left?"), ("b", "Left.")]
     maze = maze_from_rows(["#######", "#.....#", "*.....#", "#.....#", "#.....#", "#.....#", "#.....@"])
     assert rule_grade(maze, messages).moves == ["left"]
+
+
+def _ways(text: str) -> list[str | None]:
+    return [i.direction for c in read_message(text).decision for i in c.items]
+
+
+def test_a_direction_word_typed_with_a_letter_held_down_is_that_word():
+    assert _ways("up then lefttt x3 then up. thats 5") == ["up", "left", "left", "left", "up"]
+    assert _ways("dooown x2 then RIGHTTT") == ["down", "down", "right"]
+    assert read_message("the upper row and downtown are open").decision == []
+
+
+def test_yes_a_cell_open_answers_about_the_cell():
+    clause = read_message("yes (2,0) open").clauses[0]
+    assert (clause.act, clause.stance) == ("inform", "agree")
+
+
+def test_a_run_typed_fast_along_a_row_keeps_every_move():
+    assert _ways("(1,5) wall ya. so uuu then rrrr along row 2 then uu then r?") == ["up"] * 3 + ["right"] * 4 + ["up"] * 2 + ["right"]
+
+
+def test_where_the_goal_is_is_no_move():
+    for text in ("goal top right.", "Goal (2,0).", "goal: (2,0)", "goal at B3"):
+        assert read_message(text).decision == [], text
+
+
+def test_all_of_it_accepts_the_rest_of_a_partly_accepted_plan():
+    maze = maze_from_rows([".....*", "......", "......", "......", "......", "@....."])
+    messages = [("b", "so uuu then rrrr then uu then r?"), ("a", "uuu ok. row 2 tho, cant see all of it"),
+                ("b", "all open on mine"), ("a", "k then rrrr fine. the uu after - (1,4) mine its open. ok all of it")]
+    assert rule_grade(maze, messages).moves == ["up"] * 3 + ["right"] * 4 + ["up"] * 2 + ["right"]
+
+
+def test_moves_then_the_cells_they_lead_to_are_one_route():
+    maze = maze_from_rows(["#..@", "...#", "#...", "*.#."])
+    messages = [("a", "Plan from (0,3), (row,col) 0-based: L, D, D, L, D, L -> (0,2),(1,2),(2,2),(2,1),(3,1),(3,0)=goal."),
+                ("b", "(2,2),(2,1) open. Agreed, all six. That's the goal: ACTI!")]
+    grade = rule_grade(maze, messages)
+    assert len(grade.moves) == 6 and grade.success
+
+
+def test_json_ack_one_and_agree_all_accept():
+    assert read_message('{"from": "a", "ack": 1, "agree": "all", "visible_walls": [[2,3],[3,2]]}').stance == "agree"
+
+
+def test_compass_moves_lead_a_clause_like_directions():
+    assert read_message("north twice to row zero, column four").clauses[0].act == "propose"
+
+
+def test_why_after_hmm_asks_and_why_not_proposes():
+    assert read_message("Hmm, why north first?").clauses[0].act == "ask"
+    assert read_message("so why not go right?").clauses[0].act == "propose"
+
+
+def test_above_us_before_a_comma_says_where_a_cell_is():
+    assert read_message("Hi! The goal is at (0,0). Above us, (4,5) is open.").decision == []
+
+
+def test_a_plan_told_from_where_the_partners_plan_ends_accepts_it():
+    maze = maze_from_rows(["*.....", "......", "......", "......", "......", ".....@"])
+    messages = [("b", "Hi! The goal is at (0,0), (row, col) from 0 at the top-left. Above us, (4,5) is open."), ("a", "ok nice. up first"),
+                ("b", "Agreed, up to (4,5)."), ("a", "ok left then up x3"),
+                ("b", "Excellent. From (1,4), up to (0,4) and then left four times reaches the goal."), ("a", "yes")]
+    assert rule_grade(maze, messages).moves == ["up", "left", "up", "up", "up", "up", "left", "left", "left", "left"]
+
+
+def test_a_way_called_pointless_is_not_taken():
+    assert read_message("Right is pointless, agreed.").decision == []
+    assert read_message("going left is a dead end").decision == []
+
+
+def test_cells_listed_to_the_goal_end_on_the_goal():
+    labels = [i.label for c in read_message("Then up through (4,2), (3,2), (2,2), (1,2) to the goal.").decision for i in c.items]
+    assert labels[-1] == "the goal"
+    assert "the goal" not in [i.label for c in read_message("go right from (1,2) to the goal").decision for i in c.items]
