@@ -1236,13 +1236,13 @@ _RUN_GAP = re.compile(
     re.IGNORECASE,
 )
 _ALONG = quick(re.compile(r"\b(?:along|across|all the way|straight(?=\s+(?:up|down|left|right|along|across|through)\b)|run)\b[^.;:()]{0,30}\b(?:to|until|till)\s+(?:the\s+)?(?:cell\s+)?$", re.IGNORECASE))
-_CELL_THEN_TO = re.compile(r"(?:\b(?:from|between)\s+)?(?:\([^()]{1,12}\)|\[[^\[\]]{1,12}\]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s+(?:and\s+)?(?:on\s*)?(?:to|into|onto)\s+(?:the\s+)?$", re.IGNORECASE)
+_CELL_THEN_TO = re.compile(r"(?P<start>\b(?:from|between)\s+)?(?:\([^()]{1,12}\)|\[[^\[\]]{1,12}\]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s+(?:and\s+)?(?:on\s*)?(?:to|into|onto)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def _cell_then_to(text: str, at: int) -> bool:
     """ "… (2,2), (1,2) to the goal": one step more after the cells listed (not "from (1,2) to the goal")."""
     match = _CELL_THEN_TO.search(text, 0, at)
-    return match is not None and not match.group(0)[:1].lower() in ("f", "b")
+    return match is not None and match.group("start") is None
 
 
 _LISTED_LAST = re.compile(r"(?:[\)\]]|\b[A-La-l]\d{1,2}|\b[rR]\d+[cC]\d+)\s*(?:,|->|→|=>)\s*(?:the\s+)?$")  # "C1, B1, A1, goal": the list's last step

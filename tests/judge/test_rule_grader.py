@@ -2434,4 +2434,5 @@ def test_a_way_called_pointless_is_not_taken():
 def test_cells_listed_to_the_goal_end_on_the_goal():
     labels = [i.label for c in read_message("Then up through (4,2), (3,2), (2,2), (1,2) to the goal.").decision for i in c.items]
     assert labels[-1] == "the goal"
+    assert [i.label for c in read_message("B2, B3 to the goal").decision for i in c.items][-1] == "the goal"
     assert "the goal" not in [i.label for c in read_message("go right from (1,2) to the goal").decision for i in c.items]
