@@ -742,10 +742,7 @@ class AgreementState:
             bool(own) and not restates and self.cell_of is not None and pending.steps
             and own[0].direction is None and direction_between(pending.steps[-1].cell, own[0].cell) is not None
             and proposals[0].items[0].kind == "cell" and not pending.solo and _LEADING_SEQUENCE.match(proposals[0].text)
-        ) or (  # "ok left then up x3" — "Excellent. From (1,4), up to (0,4) …": on from where those moves end
-            bool(proposals) and proposals[0].items and not restates and self.cell_of is not None and bool(pending.steps) and not pending.solo
-            and proposals[0].items[0].kind == "cell" and _FROM_CELL.match(proposals[0].text) is not None
-            and proposals[0].items[0].mention is not None and self.cell_of(proposals[0].items[0].mention) == pending.steps[-1].cell)
+        ) or (not restates and self._goes_on_from_its_end(pending, proposals))
         self._restated = restates and _restated_before_agreeing(reading, proposals)
         self._tail_restated = tail and (not starts or self._echoes_whole_run(pending))
         if pending.solo and reading.solos:
@@ -819,6 +816,14 @@ class AgreementState:
         if pending.silent_replies >= 2:
             self._drop(pending)
         return 0
+
+    def _goes_on_from_its_end(self, pending: Proposal, proposals: list[Clause]) -> bool:
+        """"ok left then up x3" — "Excellent. From (1,4), up to (0,4) …": the reply plans on from the cell where
+        the partner's moves end."""
+        first = proposals[0].items[0] if proposals and proposals[0].items else None
+        return (first is not None and first.kind == "cell" and first.mention is not None and self.cell_of is not None
+                and bool(pending.steps) and not pending.solo and _FROM_CELL.match(proposals[0].text) is not None
+                and self.cell_of(first.mention) == pending.steps[-1].cell)
 
     def _one_more_of(self, pending: Proposal, proposals: list[Clause], own: list[Step]) -> bool:
         """The reply asks for one more of the move the partner just proposed ("right" — "one more right?")."""

@@ -2096,12 +2096,11 @@ _LETTER_WORDS = frozenset({"dull", "lull", "dud"})  # words, not moves
 
 # "lefttt", "uppp", "dooown": a direction word typed with a letter held down (never "upper", "downtown")
 _STRETCHED_MOVE = re.compile(r"([lrudLRUD])(?<![\w'\u2019].)(?:(?<=[lL])[lL]*[eE]+[fF]+[tT]+|(?<=[rR])[rR]*[iI]+[gG]+[hH]+[tT]+|(?<=[uU])[uU]*[pP]+|(?<=[dD])[dD]*[oO]+[wW]+[nN]+)(?![\w'\u2019])")
-_MOVE_WORDS = {"l": "left", "r": "right", "u": "up", "d": "down"}
 _LAST_LETTER = re.compile(r"(?<=\bthen )[udlr](?=[?.!]|\s*$)")  # one small letter after "then", ending the sentence
 
 
 def _move_unstretched(match: re.Match) -> str:
-    typed, word = match.group(0), _MOVE_WORDS[match.group(1).lower()]
+    typed, word = match.group(0), _SMALL_LETTER_WORDS[match.group(1).lower()]
     return typed if len(typed) == len(word) else word.upper() if typed.isupper() else word.capitalize() if typed[0].isupper() else word
 
 
@@ -2144,7 +2143,7 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
         text = _STRETCHED_MOVE.sub(_move_unstretched, text)  # "lefttt x3", "uppp": the word, typed fast
     if _LETTER_REPEAT.search(text):
         text = _LETTER_REPEAT.sub(_letters_repeated, text)  # "rrr then dddd", "Plan: U, RRR, UU", "RRDDD?": one letter typed once a move
-        text = _LAST_LETTER.sub(lambda m: _MOVE_WORDS[m.group(0)], text)  # "uuu then rrrr then uu then r?": the last one too
+        text = _LAST_LETTER.sub(lambda m: _SMALL_LETTER_WORDS[m.group(0)], text)  # "uuu then rrrr then uu then r?": the last one too
     if _CODE_HINT.search(text) or _ARROW_HINT.search(text):
         text = _LONE_CODE.sub(lambda m: _CODE_WORDS[m.group(1)] + m.group(2), text)  # "(6,5) open. L?", "L. Then U x4": a sentence of one move
         text = _codes_spelled_out(text, counted)
