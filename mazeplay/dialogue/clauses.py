@@ -1120,7 +1120,7 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
         # right as in correct: you're right, …, right?, right now
         (r"\bright\b",
          r"\b(?:you'?re|you are|that'?s|thats|that is|is that|it'?s|you were|you got it|all|alright|exactly|quite|sounds|seems|looks|be|am i|i'?m|is it|was|are you|is|are|were|been)\s+(?:(?!(?:going|moving|heading|stepping|walking|turning|go|move|head|step|turn|continuing|continue)\b)(?:\w+|[*@])\s+)?right\b(?!\s+(?:of|from|next to|beside|to the (?:very )?(?:corner|end|edge|wall|bottom|top)\b))"
-         r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )(?<!\banother )(?<!\babout )\bright\s*(?=\?\s*$)|,\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?!on (?:my|your|our|its|his|her|their) own\b)(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person)\b(?<!next)|(?:(?<=\bthe )|(?<=\bthat )|(?<=\bthis )|(?<=\bwhich ))right\s+one\b(?!\s+(?:steps?|cells?|squares?|spaces?|moves?|times?|more)\b)|\bright next to\b"
+         r"|(?<=\w )(?<!^)(?<!\bthen )(?<!\band )(?<!\bgo )(?<!\bmove )(?<!\bnow )(?<!\bnext )(?<!\bmore )(?<!\bturn )(?<!\bstep )(?<!\bhead )(?<!\bjust )(?<!\balso )(?<!\bfirst )(?<!\bone )(?<!\bdown )(?<!\bup )(?<!\bleft )(?<!\bright )(?<!\bso )(?<!\bor )(?<!\bx2 )(?<!\bonce )(?<!\bagain )(?<!\banother )(?<!\babout )\bright\s*(?=\?\s*$)|(?<!\bup)(?<!\bdown)(?<!\bleft)(?<!\bright),\s*right\s*(?=\?)|^\W*right\s*[,!.]\s+(?!(?:right|left|up|down|then|and|rigth)\b)(?=\w)|\bright\s+(?!on (?:my|your|our|its|his|her|their) own\b)(?:now|away|here|there|after|before|next|behind|at|on|in|around|when|choice|move|call|way|path|direction|answer|idea|track|thing|side|person)\b(?<!next)|(?:(?<=\bthe )|(?<=\bthat )|(?<=\bthis )|(?<=\bwhich ))right\s+one\b(?!\s+(?:steps?|cells?|squares?|spaces?|moves?|times?|more)\b)|\bright next to\b"
          r"|\bthe\s+right\s+(?=\w)(?!(?:one|once|twice|\d))|\bright\s+(?:above|below|beside|under|over)\b"),
         # the four directions named as the words to use: "let's just use up/down/left/right", "use up, down, left, right"
         (r"/|\b(?:use|using|with|stick|only|in terms of|words?|say|plain)\b",
@@ -2084,6 +2084,7 @@ _SMALL_LETTER_MOVES = re.compile(
     rf"(?P<moves>(?:{_LETTER_MOVE}|{_WORD_MOVE})(?:(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)(?:{_LETTER_MOVE}|{_WORD_MOVE}))*)"
     rf"(?P<tail>\s+(?:first|again|pls|plz|then))?(?=\s*[?!.]*\s*(?:$|\n)|\s*[.!?]\s)", re.MULTILINE)
 _SMALL_LETTER = re.compile(r"(?<![\w'\u2019])[rlud](?![\w'\u2019])")
+_MOVES_BEFORE = re.compile(rf"^\s*(?:(?:[RLUD]|{_WORD_MOVE})(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)){{2}}")
 _SMALL_LETTER_HINT = re.compile(r"\b[rlud]\b")  # far cheaper than the look-arounds, and true whenever they are
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
@@ -2117,7 +2118,8 @@ def _small_letters_spelled_out(text: str) -> str:
     "u" ("k u?") or "r u" ("are you") is left alone."""
     def spelled(match: re.Match) -> str:
         letters = _SMALL_LETTER.findall(match.group("moves"))
-        if not letters or set(letters) <= {"u"} or letters == ["r", "u"]:
+        codes_before = _MOVES_BEFORE.match(match.group("moves"))  # "rr uu r u?" (read as "R R U U r u?"): moves all through
+        if not letters or set(letters) <= {"u"} or (letters == ["r", "u"] and not codes_before):
             return match.group(0)
         return match.group("lead") + _SMALL_LETTER.sub(lambda m: _SMALL_LETTER_WORDS[m.group(0)], match.group("moves")) + (match.group("tail") or "")
     return _SMALL_LETTER_MOVES.sub(spelled, text)

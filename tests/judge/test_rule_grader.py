@@ -2436,3 +2436,18 @@ def test_cells_listed_to_the_goal_end_on_the_goal():
     assert labels[-1] == "the goal"
     assert [i.label for c in read_message("B2, B3 to the goal").decision for i in c.items][-1] == "the goal"
     assert "the goal" not in [i.label for c in read_message("go right from (1,2) to the goal").decision for i in c.items]
+
+
+def _proposed(text: str) -> list[str]:
+    return [i.label for c in read_message(text).decision for i in c.items]
+
+
+def test_a_list_of_moves_ending_in_right_asked_keeps_the_last_right():
+    assert _proposed("up, right, up, right, right?") == ["up", "right", "up", "right", "right"]
+    assert _proposed("So — down, down, right?") == ["down", "down", "right"]
+    assert _proposed("so we go down twice, right?") == ["down", "down"]
+
+
+def test_r_u_after_letter_runs_is_two_more_moves():
+    assert _proposed("so rr uu r u?") == ["right", "right", "up", "up", "right", "up"]
+    assert _proposed("r u sure?") == []
