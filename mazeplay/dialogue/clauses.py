@@ -2100,6 +2100,15 @@ _STRETCHED_MOVE = re.compile(r"([lrudLRUD])(?<![\w'\u2019].)(?:(?<=[lL])[lL]*[eE
 _LAST_LETTER = re.compile(r"(?<=\bthen )[udlr](?=[?.!]|\s*$)")  # one small letter after "then", ending the sentence
 
 
+# One cell or move typed wrong and put right at once, inside a list: "c5, b4... sorry, b5, then a5",
+# "(6,5)... oops, (6,6)", "r3c4?? sorry, I mean r4c2". The slip goes, the list reads on with the right one.
+_CELL_TOKEN = r"(?:\(\s*\d+\s*,\s*\d+\s*\)|\b[A-La-l]\d{1,2}\b|\b[Rr]\d+\s*[Cc]\d+\b)"
+_MOVE_TOKEN = r"\b(?:up|down|left|right)\b"
+_SLIP_MARK = r"\s*(?:\.{2,}|\u2026|\?{2,}|\s[\u2014-])\s*(?:sorry|oops|err|erm|whoops)\b[,!.]?\s*(?:I\s+mean[t]?\s+)?"
+_SLIP_PUT_RIGHT = re.compile(rf"{_CELL_TOKEN}{_SLIP_MARK}(?={_CELL_TOKEN})|{_MOVE_TOKEN}{_SLIP_MARK}(?={_MOVE_TOKEN})", re.IGNORECASE)
+_SLIP_HINT = re.compile(r"sorry|oops|err|whoops", re.IGNORECASE)
+
+
 def _move_unstretched(match: re.Match) -> str:
     typed, word = match.group(0), _SMALL_LETTER_WORDS[match.group(1).lower()]
     return typed if len(typed) == len(word) else word.upper() if typed.isupper() else word.capitalize() if typed[0].isupper() else word
@@ -2141,6 +2150,8 @@ def read_message(text: str, counted: bool = False) -> MessageReading:
     `counted`: the dialogue has written moves as a letter and a count ("D4, L6"), so "D2" is a move."""
     if "\ufe0f" in text:
         text = text.replace("\ufe0f", "")  # the variation selector after an emoji ("🛣️") draws it in colour, and hides it from "open 🛣 slide right"
+    if _SLIP_HINT.search(text):
+        text = _SLIP_PUT_RIGHT.sub("", text)  # "c5, b4... sorry, b5, then a5": the slip put right at once
     if _STRETCHED_MOVE.search(text):
         text = _STRETCHED_MOVE.sub(_move_unstretched, text)  # "lefttt x3", "uppp": the word, typed fast
     if _LETTER_REPEAT.search(text):

@@ -2451,3 +2451,8 @@ def test_a_list_of_moves_ending_in_right_asked_keeps_the_last_right():
 def test_r_u_after_letter_runs_is_two_more_moves():
     assert _proposed("so rr uu r u?") == ["right", "right", "up", "up", "right", "up"]
     assert _proposed("r u sure?") == []
+
+
+def test_a_cell_typed_wrong_and_put_right_at_once_is_replaced():
+    assert _proposed("So f2, f3, then e5, d5, c5, b4... sorry, b5, then a5.") == ["f2", "f3", "e5", "d5", "c5", "b5", "a5"]
+    assert _proposed("go (6,7), (6,5)... oops, (6,6), (6,5)") == ["(6,7)", "(6,6)", "(6,5)"]
