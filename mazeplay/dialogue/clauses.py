@@ -856,9 +856,12 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
-_REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
+_REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:don'?t|do not|dont)\s+(?:really\s+)?want\s+to\s+(?:go|move|head|take|try)\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
 _THIS_IS_THE_WAY = re.compile(r"^\W*(?:so\s+|and\s+)?(?:this|that|it)(?:'s|\s+is|\s+will be|\s+would be|\s+should be)\s+(?:the|our|a|my)\s+(?:\w+\s+)?(?:path|way|route)\s+"
                               r"(?:to|towards?|into|onto)\s+(?:the\s+)?(?:goal|\*|star|exit|finish|target)\W*$", re.IGNORECASE)
+# "so we agree left is out", "agreed that (2,3) is a wall": one fact both see, no yes and no at once
+_AGREED_RULED_OUT = re.compile(r"\bagree[ds]?\b(?:\s+(?:that|on))?\s+(?:\S+\s+){0,3}?\S*?(?:\s+is|\s+are|'s)\s+"
+                               r"(?:out|a dead[- ]end|dead|blocked|a wall|walls|closed|no good|pointless|off)\b", re.IGNORECASE)
 _LOCATIVE_ONLY = re.compile(r"^\W*(?:(?:directly|just|immediately|straight)\s+(?:(?:to|on)\s+(?:our|the)\s+(?:right|left)|(?:below|above|beneath|under(?:neath)?)\s+(?:us|it|that|start|the start))"
                             r"|(?:below|above|beneath|under(?:neath)?)\s+(?:us|the start|@))[\s,.:;—–-]*$", re.IGNORECASE)  # "Above us, (4,5) is open."
 _NOT_THIS_MOVE = re.compile(r"^\W*(?:but\s+)?not\s+(?:the\s+|a\s+|that\s+|this\s+)?(?:(?:first|second|third|fourth|last|final|next|other|extra|\d+(?:st|nd|rd|th))\s+)?"
@@ -913,9 +916,10 @@ _REFUSE_PHRASE = _Gated(re.compile(
     r"(?:hits?|into|run into|bump into) a wall|(?:runs?|bumps?|crash(?:es)?|slams?) (?:right |straight )?into (?:it|that)\b|dead[- ]end|out of bounds|off the (?:grid|map|board|edge)|"
     r"can'?t (?:go|move|do|take|step)|cannot (?:go|move|do|take|step)|not (?:go|move) (?:there|that way)|"
     r"is blocked|are blocked|that'?s blocked|blocked for me|not open|isn'?t open|instead|rather|"
-    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go|(?:absolutely|definitely|certainly|of course) not)\b",
+    r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go|(?:absolutely|definitely|certainly|of course) not|"
+    r"(?:don'?t|do not|dont)\s+(?:really\s+)?want\s+to\s+(?:go|move|head|take|try)|(?:up|down|left|right)(?:'s| is)\s+out)\b",
     re.IGNORECASE,
-), ("no way", "no can", "no go", "into it", "into that", "don", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
+), ("want", "s out", "is out", "no way", "no can", "no go", "into it", "into that", "don", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
 _DOUBT = _Gated(re.compile(
     r"\b(are you sure|you sure|r u sure|u sure|you certain|u certain|is that (?:correct|right|true|ok)|really\?|double[- ]check|can you (?:check|verify)|"
     r"i'?m not sure|not sure|not certain|unsure|are we sure|is it really (?:open|safe|free|clear)|"
@@ -1721,7 +1725,8 @@ def _read_clause(text: str, section: str | None = None, previous_cell: Item | No
     if clause.stance == "agree" and _ASKING_FOR_A_YES.search(stripped):
         clause.stance = None  # "I need a yes.", "still waiting on a clear yes/no": the yes asked for, not given
     clause.mixed = (clause.stance == "refuse" and bool(_AGREE_PHRASE.search(rest)) and not _NEGATION.search(rest)
-                    and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped))
+                    and not _CONDITIONAL_AGREE.search(rest) and not words and not _SARCASM.search(stripped)
+                    and not _AGREED_RULED_OUT.search(rest))
     clause.conditional = clause.stance == "doubt" and _CONDITIONAL_AGREE.search(rest) is not None
     clause.retracts = clause.stance == "refuse" and (
         any(w in _REFUSE_WORDS or _NO_WORD.fullmatch(w) for w in words)

@@ -2456,3 +2456,9 @@ def test_r_u_after_letter_runs_is_two_more_moves():
 def test_a_cell_typed_wrong_and_put_right_at_once_is_replaced():
     assert _proposed("So f2, f3, then e5, d5, c5, b4... sorry, b5, then a5.") == ["f2", "f3", "e5", "d5", "c5", "b5", "a5"]
     assert _proposed("go (6,7), (6,5)... oops, (6,6), (6,5)") == ["(6,7)", "(6,6)", "(6,5)"]
+
+
+def test_not_wanting_a_way_and_agreeing_it_is_out_take_no_move():
+    assert read_message("I definitely don't want to go left.").decision == []
+    reading = read_message("Oh good, so we agree left is out.")
+    assert reading.decision == [] and not any(c.mixed for c in reading.clauses)
