@@ -1027,6 +1027,7 @@ OWN_WAYS = r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(
 _OWN_WAYS = re.compile(rf"\b(?:{OWN_WAYS})\b", re.IGNORECASE)  # "I'm gonna go left, you do your thing, we'll meet at the star"
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
+_CHECKED_WITH_A_TAG = re.compile(r"\b(?:right|correct|yes|yeah|no)\s*\?+\W*$", re.IGNORECASE)  # "…is the bottom-right corner right?"
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
 _I_COUNT_IT = re.compile(r"\bI\s+(?:make|count|reckon|figure|get)\s+(?:it\s+|that\s+)?(?:as\s+|at\s+|to be\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine)\b", re.IGNORECASE)
 _YOU_HAVE = re.compile(r"\W*(?:and\s+)?(?:(?:you|u)\s+(?:got|have|see|seeing|can see)|(?:can|do)\s+(?:you|u)\s+(?:got|have|see))\b", re.IGNORECASE)  # "you got (1,2) and (1,4)?": asked about, not moved to
@@ -1078,8 +1079,10 @@ _NOT_A_MOVE_FAMILIES: tuple[tuple[re.Pattern, re.Pattern], ...] = tuple(
          r"|\bleft\s*->\s*right\b|\bright\s*->\s*left\b|\btop\s*->\s*bottom\b|\bbottom\s*->\s*top\b|\b(?:up|down)(?:wards?)?\s+and\s+to\s+the\s+(?:left|right)\b"  # "heading up and to the right": the way in general
          r"|\b(?:up|down)\s+(?:col(?:umn)?|c)\s*(?:\d+|[a-l])\b(?!\s*(?:to|until|till))|(?<!right )(?<!right  )(?<!left )(?<!left  )\b(?:left|right)\s+(?:along\s+)?(?:row|r)\s*\d+\b(?!\s*(?:to|until|till|:))"
          r"|\b(?:up|down)\s+the\s+(?:left|right)\s+(?:edge|side|column)\b|\bfar\s+(?:left|right|up|down)\b"
-         r"|(?<!up )(?<!down )(?<!left )(?<!right )\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"
          r"|\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\s+(?:of|from)\b"),
+        # where the goal lies from us: "goal is 2 down 3 right from here", "star's 5 down and 2 right" (not "ok agreed, 7 right 7 up")
+        (r"\b(?:goal|star|target|exit|finish|offset|relative|overall|away|from (?:us|here|start|the start|@)|of (?:us|@|it|here))\b|\*",
+         r"(?<!up )(?<!down )(?<!left )(?<!right )\b\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right),?\s+(?:and\s+)?\d\s+(?:cells?\s+|steps?\s+|squares?\s+)?(?:up|down|left|right)\b"),
         # a later move, named as what waits: "descend to row 1 before continuing east"
         (r"\bbefore\b",
          r"\bbefore\s+(?:continuing|going|moving|heading|turning|stepping)\s+(?:up|down|left|right|north|south|east|west)\b"),
@@ -1330,12 +1333,15 @@ def move_items(text: str) -> list[Item]:
         masked = _mask_not_moves(masked)
     # where the last count written after a direction ends: "left 3 up 1" is left x3, up x1 (and a step-number column, before the move)
     counted = column.end() if masked[:1].isdigit() and (column := _STEP_COLUMN.match(masked)) else 0
+    counts_lead: bool | None = None  # the clause writes each count before its move ("7 right 7 up"), told by its first move
     for mention in find_mentions(masked):
         if mention.kind == "direction" and _edge_of(masked, mention):
             found.append((mention.start, Item("edge", mention.direction or "", mention, mention.direction)))  # type: ignore[arg-type]
         elif mention.kind == "direction":
             end = mention.start + len(mention.raw)
-            count, reach = _written_count_after(masked[end:])
+            if counts_lead is None:
+                counts_lead = counted <= mention.start and _count_before(masked[counted:mention.start]) > 1
+            count, reach = (1, 0) if counts_lead else _written_count_after(masked[end:])
             if reach:
                 counted = end + reach
             elif counted <= mention.start:
@@ -1551,6 +1557,9 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
     body = rest
     if stance == "refuse" and question and _ASK_START.match(rest) and all(w.rstrip("!,.") in ("wait", "no", "hold on", "hang on", "hmm", "hm") for w in words):
         return "doubt"  # "wait no is the start in row 2?": checking before going on, not refusing
+    if (stance == "refuse" and question and words and _CHECKED_WITH_A_TAG.search(rest)
+            and all(w.rstrip("!,.") in ("wait", "hold on", "hang on", "hmm", "hm") for w in words)):
+        return "doubt"  # "wait, (7,0) is the bottom-right corner right?": checking, not refusing
     if _DOUBT.search(body):
         return "doubt"
     if _POSITIVE_IDIOM.search(body):

@@ -2462,3 +2462,13 @@ def test_not_wanting_a_way_and_agreeing_it_is_out_take_no_move():
     assert read_message("I definitely don't want to go left.").decision == []
     reading = read_message("Oh good, so we agree left is out.")
     assert reading.decision == [] and not any(c.mixed for c in reading.clauses)
+
+
+def test_counts_written_before_each_move_count_that_move():
+    assert _proposed("ok agreed, 7 right 7 up") == ["right"] * 7 + ["up"] * 7
+    assert _proposed("go 3 right then 2 down") == ["right"] * 3 + ["down"] * 2
+    assert _proposed("goal is 2 down 3 right from here") == []
+
+
+def test_wait_then_a_tag_question_checks_and_does_not_refuse():
+    assert read_message("wait, (7,0) is the bottom-right corner right? not something weird").stance == "doubt"
