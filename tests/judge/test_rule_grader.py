@@ -2472,3 +2472,8 @@ def test_counts_written_before_each_move_count_that_move():
 
 def test_wait_then_a_tag_question_checks_and_does_not_refuse():
     assert read_message("wait, (7,0) is the bottom-right corner right? not something weird").stance == "doubt"
+
+
+def test_lets_take_yours_accepts_the_partners_plan():
+    assert read_message("Or R1C4 and then straight down, same length. Either is fine — let's take yours.").stance == "agree"
+    assert read_message("your route it is").stance == "agree"
