@@ -298,7 +298,8 @@ def _table_clauses(lines: list[str]) -> list[str]:
 
 _JSON_PARTLY = {"partial", "partially", "part", "some", "in part", "partly"}
 _JSON_HOLD_KEYS = {"hold", "holding", "held", "later", "defer", "deferred", "notyet", "wait", "waiting", "onhold"}  # moves kept back for now
-_JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok"}
+_JSON_AGREE_KEYS = {"agree", "agreed", "accept", "accepted", "agreement", "confirm", "confirmed", "consent", "approve", "approved", "ok",
+                    "ack", "acked", "acknowledged"}
 _JSON_MOVE_KEYS = {"proposal", "propose", "proposed", "proposedmove", "move", "next", "nextmove", "action", "direction",
                    "step", "mymove", "suggestion", "suggestedmove", "counterproposal", "counter", "go", "target", "to", "dir"}
 _JSON_PLAN_KEYS = {"path", "route", "plan", "moves", "proposedpath", "proposedroute", "nextmoves", "steps", "sequence", "then"}
@@ -464,9 +465,13 @@ def _json_clauses(data: object, after_yes: bool = False) -> list[str]:
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_PARTLY:
             continue  # {"agree": "partial", "accept": [...]}: the list says how far
         elif norm in _JSON_AGREE_KEYS and isinstance(value, bool):
+            if value and said_no:
+                continue  # {"ack": true, "vote_on_left": "no"}: received, and refused
             verdict = "Agreed." if value else "Pending confirmation." if _json_waits(roles) else "I do not agree."  # said last: the flag decides
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip().lower() in _JSON_WHOLE:
             out.append("Agreed, all of it.")  # {"agree": "all"}: the whole plan
+        elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and _json_directions(value):
+            out.append(f"Agreed: {_json_cell(value)}.")  # {"ack": "L", "propose": [...]}: yes to that move
         elif norm in _JSON_AGREE_KEYS and isinstance(value, str) and value.strip():
             out.append(_VERDICT_SAID.get(_json_verdict(norm, value)) or value.strip().rstrip(".") + ".")
         elif _json_verdict(norm, value) and not _JSON_FLAG_ABOUT.match(norm):

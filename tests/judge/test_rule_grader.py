@@ -2477,3 +2477,9 @@ def test_wait_then_a_tag_question_checks_and_does_not_refuse():
 def test_lets_take_yours_accepts_the_partners_plan():
     assert read_message("Or R1C4 and then straight down, same length. Either is fine — let's take yours.").stance == "agree"
     assert read_message("your route it is").stance == "agree"
+
+
+def test_json_ack_of_a_move_list_accepts_those_moves():
+    reading = read_message('{"me":"a","ack":["D","L","D"],"pos_after":[2,6],"propose":["D"]}')
+    assert reading.stance == "agree" and [i.label for i in reading.clauses[0].items] == ["down", "left", "down"]
+    assert read_message('{"ack": "L", "propose": ["L", "L", "L"]}').clauses[0].text == "Agreed: left."
