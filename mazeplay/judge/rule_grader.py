@@ -26,7 +26,7 @@ from mazeplay.engine import Maze, distances_from, replay_route, step
 from mazeplay.judge.extraction import Extraction, RouteStep
 from mazeplay.judge.replay import Reading
 
-JUDGE = "rule-27"
+JUDGE = "rule-28"
 
 
 @dataclass

@@ -23,7 +23,7 @@ def grade(stub):
 def test_valid_output_is_scored_by_replay(stub):
     stub.script(("ok", VALID))
     g = grade(stub)
-    assert g.judge == "llm-v26:openai/grader" and not g.ambiguous
+    assert g.judge == "llm-v27:openai/grader" and not g.ambiguous
     assert [list(c) for c in g.route] == CASE["route"]
     assert g.extraction["raw"] == [VALID]
     sent = stub.requests[0]
