@@ -604,9 +604,10 @@ class AgreementState:
         told = self._proposal_from([c for c in reading.clauses if c.act in ("inform", "propose") and c.items], self.here)
         if [s.cell for s in told] == [s.cell for s in rest.steps]:
             return True
+        if not any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses):
+            return False
         said = [s.cell for s in self._proposal_from([c for c in reading.clauses if c.act == "propose" and c.items], self.here)]
-        return (0 < len(said) <= len(rest.steps) and said == [s.cell for s in rest.steps[:len(said)]]
-                and any(c.stance in ("agree", "weak_agree") and _ALL_OF_IT.search(c.text) for c in reading.clauses))  # "k then rrrr fine. the uu after - … ok all of it": part of the rest said back, all of it taken
+        return 0 < len(said) <= len(rest.steps) and said == [s.cell for s in rest.steps[:len(said)]]  # "k then rrrr fine. the uu after - … ok all of it": part of the rest said back, all of it taken
 
     def _says_back_just_agreed(self, proposals: list[Clause]) -> bool:
         """The message's moves are, word for word, the moves the partner's last message settled, nothing marked as more."""

@@ -862,7 +862,8 @@ _AGREE_WITH_STATEMENT = re.compile(
     r"the (?:\w+ )?(?:is|are|looks?|seems?)|our (?:\w+ )?(?:is|are|views?|maps?))\b)",
     re.IGNORECASE,
 )
-_REFUSED_OBJECT = quick(re.compile(r"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b(?:don'?t|do not|dont)\s+(?:really\s+)?want\s+to\s+(?:go|move|head|take|try)\b|\b(?:stop|halt|wait)\b.{0,20}\b(?:instead of|rather than)\b", re.IGNORECASE))
+_NOT_WANTED = r"(?:don'?t|do not|dont)\s+(?:really\s+)?want\s+to\s+(?:go|move|head|take|try)"  # "I definitely don't want to go left": that way refused
+_REFUSED_OBJECT = quick(re.compile(rf"\b(?:can'?t|cannot|won'?t|don'?t|do not|will not|not)\s+(?:\w+\s+)?(?:agree|accept|approve|go|move|step|take)\s+(?:to|with|on|into|onto)?\b|\b{_NOT_WANTED}\b|\b(?:stop|halt|wait)\b.{{0,20}}\b(?:instead of|rather than)\b", re.IGNORECASE))
 _THIS_IS_THE_WAY = re.compile(r"^\W*(?:so\s+|and\s+)?(?:this|that|it)(?:'s|\s+is|\s+will be|\s+would be|\s+should be)\s+(?:the|our|a|my)\s+(?:\w+\s+)?(?:path|way|route)\s+"
                               r"(?:to|towards?|into|onto)\s+(?:the\s+)?(?:goal|\*|star|exit|finish|target)\W*$", re.IGNORECASE)
 # "so we agree left is out", "agreed that (2,3) is a wall": one fact both see, no yes and no at once
@@ -923,7 +924,7 @@ _REFUSE_PHRASE = _Gated(re.compile(
     r"can'?t (?:go|move|do|take|step)|cannot (?:go|move|do|take|step)|not (?:go|move) (?:there|that way)|"
     r"is blocked|are blocked|that'?s blocked|blocked for me|not open|isn'?t open|instead|rather|"
     r"not so fast|not yet|doesn'?t seem right|not a good idea|bad idea|i don'?t think so|no way|no can do|no go|(?:absolutely|definitely|certainly|of course) not|"
-    r"(?:don'?t|do not|dont)\s+(?:really\s+)?want\s+to\s+(?:go|move|head|take|try)|(?:up|down|left|right)(?:'s| is)\s+out)\b",
+    rf"{_NOT_WANTED}|(?:up|down|left|right)(?:'s| is)\s+out)\b",
     re.IGNORECASE,
 ), ("want", "s out", "is out", "no way", "no can", "no go", "into it", "into that", "don", "disagree", "declin", "reject", "negative", "not", "n't", "should", "work", "possible", "wrong", "incorrect", "mistake", "wall", "block", "dead", "bound", "off the", "can", "instead", "rather", "fast", "yet", "idea", "think so"))
 _DOUBT = _Gated(re.compile(
@@ -1033,6 +1034,7 @@ OWN_WAYS = r"you do your (?:own )?thing|(?:we'?ll|we will|let'?s) meet (?:up )?(
 _OWN_WAYS = re.compile(rf"\b(?:{OWN_WAYS})\b", re.IGNORECASE)  # "I'm gonna go left, you do your thing, we'll meet at the star"
 _GO_AHEAD = re.compile(r"\bI'?ll go ahead and (?:move|take|walk|step|head)\b", re.IGNORECASE)  # "I'll go ahead and move us": not asked
 _SOLO_EXCEPT = quick(re.compile(r"\b(with (?:your|that|the|this)|along with|go along|for (?:it|that|this)|ahead with|we|us|let'?s|our|together|both)\b", re.IGNORECASE))
+_HESITATIONS = frozenset({"wait", "hold on", "hang on", "hmm", "hm"})  # a question after these checks, it does not refuse
 _CHECKED_WITH_A_TAG = re.compile(r"\b(?:right|correct|yes|yeah|no)\s*\?+\W*$", re.IGNORECASE)  # "…is the bottom-right corner right?"
 _ASK_START = re.compile(r"\s*(?:is|are|was|were|do|does|did|can you|could you|would you|will you|have you|what|which|where|who|how|why|any|anything|that'?s|thats|that is|we'?re (?:going|heading|moving)|we are (?:going|heading|moving))\b|\s*your\s+(?=[\(\[]\s*\d|[a-l]\d|r\d)", re.IGNORECASE)
 _I_COUNT_IT = re.compile(r"\bI\s+(?:make|count|reckon|figure|get)\s+(?:it\s+|that\s+)?(?:as\s+|at\s+|to be\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine)\b", re.IGNORECASE)
@@ -1561,11 +1563,12 @@ def _clause_stance(clause: str, words: list[str], rest: str, question: bool) -> 
         return None  # "Either way is fine with me!", "whichever works": the choice left open, nothing accepted
     stance = _stance_of_words(words)
     body = rest
-    if stance == "refuse" and question and _ASK_START.match(rest) and all(w.rstrip("!,.") in ("wait", "no", "hold on", "hang on", "hmm", "hm") for w in words):
-        return "doubt"  # "wait no is the start in row 2?": checking before going on, not refusing
-    if (stance == "refuse" and question and words and _CHECKED_WITH_A_TAG.search(rest)
-            and all(w.rstrip("!,.") in ("wait", "hold on", "hang on", "hmm", "hm") for w in words)):
-        return "doubt"  # "wait, (7,0) is the bottom-right corner right?": checking, not refusing
+    if stance == "refuse" and question:
+        said = {w.rstrip("!,.") for w in words}
+        if _ASK_START.match(rest) and said <= {*_HESITATIONS, "no"}:
+            return "doubt"  # "wait no is the start in row 2?": checking before going on, not refusing
+        if said and said <= _HESITATIONS and _CHECKED_WITH_A_TAG.search(rest):
+            return "doubt"  # "wait, (7,0) is the bottom-right corner right?": checking, not refusing
     if _DOUBT.search(body):
         return "doubt"
     if _POSITIVE_IDIOM.search(body):
@@ -2104,7 +2107,7 @@ _SMALL_LETTER_MOVES = re.compile(
     rf"(?P<moves>(?:{_LETTER_MOVE}|{_WORD_MOVE})(?:(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)(?:{_LETTER_MOVE}|{_WORD_MOVE}))*)"
     rf"(?P<tail>\s+(?:first|again|pls|plz|then))?(?=\s*[?!.]*\s*(?:$|\n)|\s*[.!?]\s)", re.MULTILINE)
 _SMALL_LETTER = re.compile(r"(?<![\w'\u2019])[rlud](?![\w'\u2019])")
-_MOVES_BEFORE = re.compile(rf"^\s*(?:(?:[RLUD]|{_WORD_MOVE})(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)){{2}}")
+_MOVES_BEFORE = re.compile(rf"^\s*(?:(?:[RLUD]|{_WORD_MOVE})(?:\s*,\s*|\s+then\s+|\s*->\s*|\s+)){{2}}")  # "rr uu r u?" (read as "R R U U r u?"): moves all through
 _SMALL_LETTER_HINT = re.compile(r"\b[rlud]\b")  # far cheaper than the look-arounds, and true whenever they are
 _SMALL_LETTER_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down"}
 
@@ -2126,7 +2129,7 @@ _CELL_TOKEN = r"(?:\(\s*\d+\s*,\s*\d+\s*\)|\b[A-La-l]\d{1,2}\b|\b[Rr]\d+\s*[Cc]\
 _MOVE_TOKEN = r"\b(?:up|down|left|right)\b"
 _SLIP_MARK = r"\s*(?:\.{2,}|\u2026|\?{2,}|\s[\u2014-])\s*(?:sorry|oops|err|erm|whoops)\b[,!.]?\s*(?:I\s+mean[t]?\s+)?"
 _SLIP_PUT_RIGHT = re.compile(rf"{_CELL_TOKEN}{_SLIP_MARK}(?={_CELL_TOKEN})|{_MOVE_TOKEN}{_SLIP_MARK}(?={_MOVE_TOKEN})", re.IGNORECASE)
-_SLIP_HINT = re.compile(r"sorry|oops|err|whoops", re.IGNORECASE)
+_SLIP_HINT = _Literals(("sorry", "oops", "err"))  # ("whoops" holds "oops")
 
 
 def _move_unstretched(match: re.Match) -> str:
@@ -2147,8 +2150,7 @@ def _small_letters_spelled_out(text: str) -> str:
     "u" ("k u?") or "r u" ("are you") is left alone."""
     def spelled(match: re.Match) -> str:
         letters = _SMALL_LETTER.findall(match.group("moves"))
-        codes_before = _MOVES_BEFORE.match(match.group("moves"))  # "rr uu r u?" (read as "R R U U r u?"): moves all through
-        if not letters or set(letters) <= {"u"} or (letters == ["r", "u"] and not codes_before):
+        if not letters or set(letters) <= {"u"} or (letters == ["r", "u"] and not _MOVES_BEFORE.match(match.group("moves"))):
             return match.group(0)
         return match.group("lead") + _SMALL_LETTER.sub(lambda m: _SMALL_LETTER_WORDS[m.group(0)], match.group("moves")) + (match.group("tail") or "")
     return _SMALL_LETTER_MOVES.sub(spelled, text)

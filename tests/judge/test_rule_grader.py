@@ -2344,13 +2344,23 @@ def test_colour_me_convinced_accepts():
     assert read_message("I'm convinced that (2,3) is open.").stance is None
 
 
+def _ways(text: str) -> list[str | None]:
+    """The directions of the moves a message stands by."""
+    return [i.direction for c in read_message(text).decision for i in c.items]
+
+
+def _proposed(text: str) -> list[str]:
+    """The moves a message stands by, as written (cells by their label)."""
+    return [i.label for c in read_message(text).decision for i in c.items]
+
+
 def test_a_run_of_letter_codes_typed_together_is_those_moves():
-    assert [i.direction for c in read_message("(0,2),(1,2),(2,2) open. RRDDD?").decision for i in c.items] == ["right"] * 2 + ["down"] * 3
+    assert _ways("(0,2),(1,2),(2,2) open. RRDDD?") == ["right"] * 2 + ["down"] * 3
     assert read_message("never a dull moment lol").decision == []
 
 
 def test_a_sentence_of_one_letter_code_is_that_move():
-    assert [i.direction for c in read_message("(5,6) wall. (6,5) open. L?").decision for i in c.items] == ["left"]
+    assert _ways("(5,6) wall. (6,5) open. L?") == ["left"]
     assert read_message("R = row from the top, C = column").decision == []
 
 
@@ -2360,10 +2370,6 @@ def test_a_cell_then_wall_reports_the_wall():
     messages = [("b", "Goal (2,0). Up?"), ("a", "(5,6) wall. (6,5) open. Left?"), ("b", "Left.")]
     maze = maze_from_rows(["#######", "#.....#", "*.....#", "#.....#", "#.....#", "#.....#", "#.....@"])
     assert rule_grade(maze, messages).moves == ["left"]
-
-
-def _ways(text: str) -> list[str | None]:
-    return [i.direction for c in read_message(text).decision for i in c.items]
 
 
 def test_a_direction_word_typed_with_a_letter_held_down_is_that_word():
@@ -2432,14 +2438,10 @@ def test_a_way_called_pointless_is_not_taken():
 
 
 def test_cells_listed_to_the_goal_end_on_the_goal():
-    labels = [i.label for c in read_message("Then up through (4,2), (3,2), (2,2), (1,2) to the goal.").decision for i in c.items]
+    labels = _proposed("Then up through (4,2), (3,2), (2,2), (1,2) to the goal.")
     assert labels[-1] == "the goal"
-    assert [i.label for c in read_message("B2, B3 to the goal").decision for i in c.items][-1] == "the goal"
-    assert "the goal" not in [i.label for c in read_message("go right from (1,2) to the goal").decision for i in c.items]
-
-
-def _proposed(text: str) -> list[str]:
-    return [i.label for c in read_message(text).decision for i in c.items]
+    assert _proposed("B2, B3 to the goal")[-1] == "the goal"
+    assert "the goal" not in _proposed("go right from (1,2) to the goal")
 
 
 def test_a_list_of_moves_ending_in_right_asked_keeps_the_last_right():
